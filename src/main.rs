@@ -1,0 +1,121 @@
+//! The `menagerie` command line. Subcommands run tools; see `menagerie --help`.
+
+use clap::{Parser, Subcommand};
+use menagerie::rules::{Evaluate, Position};
+use menagerie::tools::perft;
+use menagerie::variants::{dispatch, VariantVisitor};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "menagerie",
+    version,
+    about = "An engine for unusual chess variants"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move generator check and speed test).
+    Perft {
+        /// Variant name (chess, trubix, fugue, trebuqi, trebuqi2, trebuqi3, bandit).
+        variant: String,
+        /// Depth in plies (1 or more).
+        depth: String,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print `<move>: <count>` for every root move.
+        #[arg(long)]
+        divide: bool,
+        /// Threads to split the work across.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+}
+
+/// A usage error: one line on standard error, exit status 2.
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+struct PerftCmd {
+    fen: Option<String>,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+}
+
+impl VariantVisitor for PerftCmd {
+    type Output = ExitCode;
+    fn visit<P: Position + Evaluate>(self) -> ExitCode {
+        let pos = match &self.fen {
+            Some(fen) => match P::from_fen(fen) {
+                Ok(p) => p,
+                Err(e) => return fail(format!("bad FEN for {}: {e}", P::NAME)),
+            },
+            None => P::startpos(),
+        };
+        let start = Instant::now();
+        let nodes = if self.divide {
+            let counts = perft::divide(&pos, self.depth, self.threads);
+            for (m, n) in &counts {
+                println!("{}: {n}", pos.format_move(*m));
+            }
+            println!();
+            counts.iter().map(|&(_, n)| n).sum()
+        } else {
+            perft::perft_threads(&pos, self.depth, self.threads)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "time {:.3} s, {:.0} nodes/s",
+            secs,
+            nodes as f64 / secs.max(1e-9)
+        );
+        println!("Nodes searched: {nodes}");
+        ExitCode::SUCCESS
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+            threads,
+        }) => {
+            let depth: u32 = match depth.parse() {
+                Ok(d) if (1..=20).contains(&d) => d,
+                _ => {
+                    return fail(format!(
+                        "bad depth '{depth}': give a whole number from 1 to 20"
+                    ))
+                }
+            };
+            if threads == 0 || threads > 256 {
+                return fail("--threads takes a number from 1 to 256");
+            }
+            let cmd = PerftCmd {
+                fen,
+                depth,
+                divide,
+                threads,
+            };
+            dispatch(&variant, cmd).unwrap_or_else(fail)
+        }
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help().ok();
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The variant contract: what perft, search, the protocols and the match runner
+//! know about a game, without naming any variant.
+//!
+//! A variant is a type implementing [`Position`] (and [`Evaluate`] for the
+//! search). Positions are immutable values: [`Position::play`] returns the next
+//! position (copy-make), so undo is "keep the old one" and threads can share
+//! nothing but the transposition table.
+//!
+//! How a game ends is split by cost, so the search can ask cheaply:
+//! - [`Position::static_outcome`]: ends visible in the position alone with no
+//!   move generation (a captured king, Trebuqi rule 3's draw, bare kings);
+//! - repetition: counted here ([`game_outcome`]) from the position hashes of the
+//!   game, with the variant's meaning ([`Repetition`]: a draw, or a loss for the
+//!   player who made it, as in Fugue);
+//! - no legal move: [`Position::no_move_outcome`] (checkmate, stalemate as a
+//!   draw or a loss);
+//! - a move-count rule ([`Position::MOVE_RULE`] plies of
+//!   [`Position::halfmove_clock`]).
+
+pub mod error;
+pub mod fen;
+pub mod zobrist;
+
+pub use error::{FenError, MoveError};
+
+use crate::geometry::{Color, Geometry, Square};
+use arrayvec::ArrayVec;
+use core::fmt::Debug;
+use core::hash::Hash;
+
+/// Capacity of a move list, shared by all variants. Chess peaks at 218 legal
+/// moves; the largest known here are constructed Fugue positions (swappers and
+/// archers reach the whole board, pawns promote to up to seven types) and Bandit
+/// trick fans. Each variant has a test that its constructed worst case fits.
+pub const MAX_MOVES: usize = 512;
+
+/// Legal moves of one position, on the stack.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// The legal moves [`Position::is_noisy`] accepts (captures of every kind,
+    /// promotions): what quiescence search looks at.
+    Noisy,
+}
+
+/// A move of some variant. It packs into 32 bits for the transposition table.
+pub trait GameMove: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Non-zero packed form; `unpack(pack(m)) == Some(m)`.
+    fn pack(self) -> u32;
+    /// Inverse of `pack`. Bits that came from a table may be stale: callers
+    /// check the result with [`Position::is_legal`] before using it.
+    fn unpack(bits: u32) -> Option<Self>;
+}
+
+/// What repeating a position three times means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Threefold repetition is a draw.
+    Draw,
+    /// The player whose move makes the third occurrence loses (Fugue, F14).
+    MoverLoses,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: &'static str },
+    Draw { reason: &'static str },
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_str(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// One game's rules. Implemented once per variant, in `variants/<name>/`.
+pub trait Position: Clone + Send + Sync + Sized + 'static {
+    /// The board shape.
+    type Geo: Geometry;
+    /// The variant's move; must carry everything `play` needs.
+    type Move: GameMove;
+
+    /// The name users type (`variant chess`, `UCI_Variant`): lowercase ASCII.
+    const NAME: &'static str;
+    /// The FEN of the start position.
+    const START_FEN: &'static str;
+    /// What a threefold repetition means.
+    const REPETITION: Repetition;
+    /// The move-count rule in plies (100 for "fifty moves"), if any.
+    const MOVE_RULE: Option<u32>;
+    /// Whether the variant has check: a king that must not be left attacked. Search
+    /// extends checks and tells mate from stalemate only where this is true.
+    const HAS_CHECK: bool;
+    /// Whether null-move pruning is sound enough here (false in zugzwang-prone games).
+    const NULL_MOVE: bool;
+
+    /// The start position.
+    fn startpos() -> Self {
+        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
+    }
+    /// Parses and validates a FEN; every problem is a typed error, never a panic.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// Writes the FEN; `from_fen(to_fen(p))` gives back `p`.
+    fn to_fen(&self) -> String;
+
+    fn side_to_move(&self) -> Color;
+    /// The Zobrist hash, kept incrementally by `play`.
+    fn hash(&self) -> u64;
+    /// The hash computed from scratch (tests compare it with [`Position::hash`]).
+    fn recompute_hash(&self) -> u64;
+    /// Plies since the last irreversible move: no earlier position can recur.
+    /// An upper bound is fine (repetition is confirmed by hash); where the
+    /// variant has a move-count rule this is also that rule's counter.
+    fn halfmove_clock(&self) -> u32;
+    /// Whether the side to move's royal piece is attacked (always false in
+    /// variants without check).
+    fn in_check(&self) -> bool;
+
+    /// Appends the legal moves of `kind` to `out`. Yields nothing once
+    /// [`Position::static_outcome`] says the game is over (a captured king).
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// Whether `m` is a legal move here (for moves from the transposition table
+    /// or killers, which may come from another position).
+    fn is_legal(&self, m: Self::Move) -> bool {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list.contains(&m)
+    }
+    /// Captures of every kind and promotions: the moves quiescence searches.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+    /// The position after legal move `m`.
+    fn play(&self, m: Self::Move) -> Self;
+    /// The position with the turn passed (null move); only called when
+    /// `NULL_MOVE` is true and the side to move is not in check.
+    fn play_null(&self) -> Self;
+
+    /// An end visible without move generation or history (see the module doc).
+    fn static_outcome(&self) -> Option<Outcome>;
+    /// The result when the side to move has no legal move.
+    fn no_move_outcome(&self) -> Outcome;
+
+    /// The move in the variant's coordinate notation (`e2e4`, `c9c10q`, `f1d3@c3`).
+    fn format_move(&self, m: Self::Move) -> String;
+    /// Finds the legal move written as `text`. The default matches the text
+    /// against the notation of every legal move, so parsing can never accept
+    /// something `format_move` would not write.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let text = text.trim();
+        let well_formed = !text.is_empty()
+            && text.len() <= 24
+            && text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "@,-=x".contains(c));
+        if !well_formed {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list.iter()
+            .copied()
+            .find(|&m| self.format_move(m) == text)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The FEN letter on a cell, for diagrams.
+    fn piece_char(&self, sq: Square<Self::Geo>) -> Option<char>;
+    /// A text diagram for humans (`d` in the protocols). The default draws the
+    /// bounding box with holes as blanks; Trebuqi draws a hexagon.
+    fn diagram(&self) -> String {
+        let g = <Self::Geo as Geometry>::WIDTH as i32;
+        let h = <Self::Geo as Geometry>::HEIGHT as i32;
+        let first = <Self::Geo as Geometry>::FIRST_RANK as i32;
+        let mut out = String::new();
+        for row in (0..h).rev() {
+            out.push_str(&format!("{:>3} ", row + first));
+            for file in 0..g {
+                let c = match Square::<Self::Geo>::new(file, row) {
+                    None => ' ',
+                    Some(sq) => self.piece_char(sq).unwrap_or('.'),
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for file in 0..g {
+            out.push(' ');
+            out.push((b'a' + file as u8) as char);
+        }
+        out.push('\n');
+        out.push_str(&format!("{} to move\n", self.side_to_move().name()));
+        out
+    }
+}
+
+/// A variant's static evaluation, used by the search. Lives in the variant's
+/// `eval.rs`; all its numbers sit in one parameter block there.
+pub trait Evaluate: Position {
+    /// Centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+    /// A rough material gain of a noisy move (victim value minus a fraction of
+    /// the attacker's), for ordering captures; 0 for quiet moves.
+    fn capture_gain(&self, m: Self::Move) -> i32;
+}
+
+/// How many times `pos` has occurred, counting itself, given the hashes of
+/// the earlier positions of the game (oldest first, `pos` itself excluded).
+pub fn occurrences<P: Position>(pos: &P, history: &[u64]) -> usize {
+    let window = (pos.halfmove_clock() as usize).min(history.len());
+    let key = pos.hash();
+    1 + history[history.len() - window..]
+        .iter()
+        .filter(|&&h| h == key)
+        .count()
+}
+
+/// The game's result, if it is over, from the position and the hashes of every
+/// earlier position of the game (oldest first). Precedence: what the position
+/// shows by itself; threefold repetition; no legal move; the move-count rule
+/// (so a mate on the hundredth ply still wins).
+pub fn game_outcome<P: Position>(pos: &P, history: &[u64]) -> Option<Outcome> {
+    if let Some(o) = pos.static_outcome() {
+        return Some(o);
+    }
+    if occurrences(pos, history) >= 3 {
+        return Some(match P::REPETITION {
+            Repetition::Draw => Outcome::Draw {
+                reason: "threefold repetition",
+            },
+            Repetition::MoverLoses => Outcome::Win {
+                winner: pos.side_to_move(),
+                reason: "threefold repetition by the loser",
+            },
+        });
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    if list.is_empty() {
+        return Some(pos.no_move_outcome());
+    }
+    match P::MOVE_RULE {
+        Some(limit) if pos.halfmove_clock() >= limit => Some(Outcome::Draw {
+            reason: "move-count rule",
+        }),
+        _ => None,
+    }
+}
+
+/// Plays a list of moves in coordinate notation from `pos`; returns the final
+/// position and the hashes of every position before it (for [`game_outcome`]).
+pub fn play_line<P: Position>(pos: &P, moves: &[&str]) -> Result<(P, Vec<u64>), MoveError> {
+    let mut cur = pos.clone();
+    let mut history = Vec::with_capacity(moves.len());
+    for text in moves {
+        let m = cur.parse_move(text)?;
+        history.push(cur.hash());
+        cur = cur.play(m);
+    }
+    Ok((cur, history))
+}

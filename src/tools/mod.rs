@@ -1,0 +1,3 @@
+//! Commands generic over any variant.
+
+pub mod perft;

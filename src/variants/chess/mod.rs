@@ -1,0 +1,545 @@
+//! Orthodox chess: the calibration variant. Castling, en passant, promotion,
+//! the fifty-move rule, threefold repetition and dead positions by
+//! insufficient material.
+//!
+//! The position keeps raw `u64` bitboards per colour and per piece kind plus a
+//! mailbox for "what stands here"; `play` copies it and updates the Zobrist key
+//! incrementally. Generation is fully legal (pins and check evasions computed
+//! up front), so perft bulk-counts the last ply.
+
+mod attacks;
+pub mod eval;
+mod movegen;
+#[cfg(test)]
+mod tests;
+
+use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::zobrist;
+use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use attacks::TABLES;
+
+type Sq = Square<Rect8x8>;
+
+/// Piece kinds, in FEN letter order `p n b r q k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
+
+    pub const fn letter(self) -> char {
+        ['p', 'n', 'b', 'r', 'q', 'k'][self as usize]
+    }
+
+    fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.letter() == c)
+    }
+}
+
+/// Mailbox entry for an empty square.
+const EMPTY: u8 = 12;
+
+/// Castling right bits.
+const WK: u8 = 1;
+const WQ: u8 = 2;
+const BK: u8 = 4;
+const BQ: u8 = 8;
+
+/// Zobrist layout: 12×64 piece keys, 16 castling-set keys, 8 en-passant files, side.
+const KEYS: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0xC4E5_5000_0000_0001);
+const CASTLE_KEY: usize = 768;
+const EP_KEY: usize = 784;
+const SIDE_KEY: usize = 792;
+
+#[inline(always)]
+fn piece_key(color: Color, kind: usize, sq: usize) -> u64 {
+    KEYS[(color.index() * 6 + kind) * 64 + sq]
+}
+
+/// A chess move: from (6 bits), to (6 bits), flag (4 bits). Castling is the
+/// king's two-square move; the flag tells `play` what else happens.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChessMove(u16);
+
+const NORMAL: u16 = 0;
+const DOUBLE_PUSH: u16 = 1;
+const CASTLE: u16 = 2;
+const EN_PASSANT: u16 = 3;
+/// Promotion flags are `PROMOTE + kind` for knight..queen.
+const PROMOTE: u16 = 4;
+
+impl ChessMove {
+    #[inline(always)]
+    const fn new(from: usize, to: usize, flag: u16) -> Self {
+        ChessMove(from as u16 | (to as u16) << 6 | flag << 12)
+    }
+    #[inline(always)]
+    pub const fn from(self) -> usize {
+        (self.0 & 63) as usize
+    }
+    #[inline(always)]
+    pub const fn to(self) -> usize {
+        ((self.0 >> 6) & 63) as usize
+    }
+    #[inline(always)]
+    const fn flag(self) -> u16 {
+        self.0 >> 12
+    }
+    /// The piece a promotion makes.
+    pub fn promotion(self) -> Option<Kind> {
+        let f = self.flag();
+        (PROMOTE + 1..=PROMOTE + 4)
+            .contains(&f)
+            .then(|| Kind::ALL[(f - PROMOTE) as usize])
+    }
+}
+
+impl core::fmt::Debug for ChessMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32).name();
+        write!(f, "{}{}", sq(self.from()), sq(self.to()))?;
+        if let Some(k) = self.promotion() {
+            write!(f, "{}", k.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl GameMove for ChessMove {
+    fn pack(self) -> u32 {
+        self.0 as u32 | 1 << 16
+    }
+    fn unpack(bits: u32) -> Option<Self> {
+        (bits >> 16 == 1).then_some(ChessMove(bits as u16))
+    }
+}
+
+/// An orthodox chess position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Chess {
+    colors: [u64; 2],
+    kinds: [u64; 6],
+    /// `color * 6 + kind`, or `EMPTY`.
+    board: [u8; 64],
+    stm: Color,
+    castling: u8,
+    /// En-passant target square, only when a pawn of the side to move attacks it.
+    ep: Option<u8>,
+    halfmove: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl core::fmt::Debug for Chess {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Chess({})", self.to_fen())
+    }
+}
+
+impl Chess {
+    #[inline(always)]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline(always)]
+    fn pieces(&self, color: Color, kind: Kind) -> u64 {
+        self.colors[color.index()] & self.kinds[kind as usize]
+    }
+
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> usize {
+        self.pieces(color, Kind::King).trailing_zeros() as usize
+    }
+
+    /// Pieces of `by` attacking `sq` with occupancy `occ`.
+    #[inline(always)]
+    fn attackers(&self, sq: usize, occ: u64, by: Color) -> u64 {
+        let t = &*TABLES;
+        let k = &self.kinds;
+        let diag = k[Kind::Bishop as usize] | k[Kind::Queen as usize];
+        let orth = k[Kind::Rook as usize] | k[Kind::Queen as usize];
+        ((t.pawn[by.flip().index()][sq] & k[Kind::Pawn as usize])
+            | (t.knight[sq] & k[Kind::Knight as usize])
+            | (t.king[sq] & k[Kind::King as usize])
+            | (t.bishop(sq, occ) & diag)
+            | (t.rook(sq, occ) & orth))
+            & self.colors[by.index()]
+    }
+
+    fn put(&mut self, sq: usize, color: Color, kind: Kind) {
+        self.colors[color.index()] |= 1 << sq;
+        self.kinds[kind as usize] |= 1 << sq;
+        self.board[sq] = (color.index() * 6 + kind as usize) as u8;
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = KEYS[CASTLE_KEY + self.castling as usize];
+        for sq in 0..64 {
+            let p = self.board[sq];
+            if p != EMPTY {
+                h ^= KEYS[p as usize * 64 + sq];
+            }
+        }
+        if let Some(ep) = self.ep {
+            h ^= KEYS[EP_KEY + (ep % 8) as usize];
+        }
+        if self.stm == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h
+    }
+
+    /// The en-passant square to record after a double push to `to`, if an enemy pawn could take.
+    fn ep_after_double_push(&self, to: usize, mover: Color) -> Option<u8> {
+        let behind = if mover == Color::White {
+            to - 8
+        } else {
+            to + 8
+        };
+        let takers = TABLES.pawn[mover.index()][behind] & self.pieces(mover.flip(), Kind::Pawn);
+        (takers != 0).then_some(behind as u8)
+    }
+
+    fn insufficient_material(&self) -> bool {
+        let k = &self.kinds;
+        if k[Kind::Pawn as usize] | k[Kind::Rook as usize] | k[Kind::Queen as usize] != 0 {
+            return false;
+        }
+        let knights = k[Kind::Knight as usize];
+        let bishops = k[Kind::Bishop as usize];
+        if (knights | bishops).count_ones() <= 1 {
+            return true;
+        }
+        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+        knights == 0 && (bishops & LIGHT == 0 || bishops & !LIGHT == 0)
+    }
+}
+
+impl Position for Chess {
+    type Geo = Rect8x8;
+    type Move = ChessMove;
+    const NAME: &'static str = "chess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const REPETITION: Repetition = Repetition::Draw;
+    const MOVE_RULE: Option<u32> = Some(100);
+    const HAS_CHECK: bool = true;
+    const NULL_MOVE: bool = true;
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        let f = fields(fen)?;
+        if f.len() > 6 {
+            return Err(FenError::TrailingFields(f[6..].join(" ")));
+        }
+        let mut pos = Chess {
+            colors: [0; 2],
+            kinds: [0; 6],
+            board: [EMPTY; 64],
+            stm: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        };
+        for (sq, c) in parse_board::<Rect8x8>(f[0])? {
+            let kind =
+                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.put(sq.index(), color, kind);
+        }
+        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
+        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
+            field: "side to move",
+            value: stm.to_string(),
+        })?;
+        for color in Color::ALL {
+            let n = pos.pieces(color, Kind::King).count_ones();
+            if n != 1 {
+                return Err(FenError::RoyalCount {
+                    side: color.name(),
+                    found: n,
+                    expected: "exactly 1 king",
+                });
+            }
+        }
+        if pos.kinds[Kind::Pawn as usize] & 0xFF00_0000_0000_00FF != 0 {
+            return Err(FenError::Illegal(
+                "a pawn stands on the first or last rank".into(),
+            ));
+        }
+        let castling = f.get(2).copied().unwrap_or("-");
+        let bad_castling = || FenError::BadField {
+            field: "castling",
+            value: castling.to_string(),
+        };
+        if castling != "-" {
+            for c in castling.chars() {
+                let (bit, color, king_sq, rook_sq) = match c {
+                    'K' => (WK, Color::White, 4, 7),
+                    'Q' => (WQ, Color::White, 4, 0),
+                    'k' => (BK, Color::Black, 60, 63),
+                    'q' => (BQ, Color::Black, 60, 56),
+                    _ => return Err(bad_castling()),
+                };
+                if pos.castling & bit != 0
+                    || pos.pieces(color, Kind::King) & 1 << king_sq == 0
+                    || pos.pieces(color, Kind::Rook) & 1 << rook_sq == 0
+                {
+                    return Err(bad_castling());
+                }
+                pos.castling |= bit;
+            }
+        }
+        let ep = f.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            let bad = || FenError::BadField {
+                field: "en passant",
+                value: ep.to_string(),
+            };
+            let sq = Sq::parse(ep).ok_or_else(bad)?.index();
+            let (rank, pawn_sq, from_sq) = match pos.stm {
+                Color::White => (5, sq - 8, sq + 8),
+                Color::Black => (2, sq + 8, sq - 8),
+            };
+            let them = pos.stm.flip();
+            if sq / 8 != rank
+                || pos.pieces(them, Kind::Pawn) & 1 << pawn_sq == 0
+                || pos.occupied() & (1 << sq | 1 << from_sq) != 0
+            {
+                return Err(bad());
+            }
+            pos.ep = pos.ep_after_double_push(pawn_sq, them);
+        }
+        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
+            match f.get(i) {
+                None => Ok(default),
+                Some(s) => s.parse().map_err(|_| FenError::BadField {
+                    field: name,
+                    value: s.to_string(),
+                }),
+            }
+        };
+        pos.halfmove = number(4, "half-move clock", 0)?;
+        pos.fullmove = number(5, "move number", 1)?.max(1);
+        let them = pos.stm.flip();
+        if pos.attackers(pos.king_square(them), pos.occupied(), pos.stm) != 0 {
+            return Err(FenError::Illegal(format!(
+                "{} is in check but it is {}'s turn",
+                them.name(),
+                pos.stm.name()
+            )));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        let board = write_board::<Rect8x8>(|sq| self.piece_char(sq));
+        let mut castling: String = [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')]
+            .iter()
+            .filter(|(b, _)| self.castling & b != 0)
+            .map(|&(_, c)| c)
+            .collect();
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = self.ep.map_or("-".to_string(), |s| {
+            Sq::from_index_unchecked(s as u32).name()
+        });
+        format!(
+            "{board} {} {castling} {ep} {} {}",
+            self.stm.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.stm
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn in_check(&self) -> bool {
+        self.attackers(self.king_square(self.stm), self.occupied(), self.stm.flip()) != 0
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut MoveList<ChessMove>) {
+        movegen::generate(self, kind, out);
+    }
+
+    fn is_noisy(&self, m: ChessMove) -> bool {
+        self.board[m.to()] != EMPTY || m.flag() == EN_PASSANT || m.flag() > PROMOTE
+    }
+
+    fn play(&self, m: ChessMove) -> Self {
+        let mut p = self.clone();
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        let us = self.stm;
+        let them = us.flip();
+        let piece = self.board[from] as usize;
+        let kind = piece % 6;
+        let mut hash = self.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + self.castling as usize];
+        if let Some(ep) = self.ep {
+            hash ^= KEYS[EP_KEY + (ep % 8) as usize];
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        // Remove a captured piece.
+        let captured = self.board[to];
+        if captured != EMPTY {
+            let ck = captured as usize % 6;
+            p.colors[them.index()] ^= 1 << to;
+            p.kinds[ck] ^= 1 << to;
+            hash ^= piece_key(them, ck, to);
+            p.halfmove = 0;
+        }
+        // Move the piece.
+        let bits = 1u64 << from | 1u64 << to;
+        p.colors[us.index()] ^= bits;
+        p.kinds[kind] ^= bits;
+        p.board[from] = EMPTY;
+        p.board[to] = piece as u8;
+        hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
+        if kind == Kind::Pawn as usize {
+            p.halfmove = 0;
+            match flag {
+                DOUBLE_PUSH => {
+                    p.ep = p.ep_after_double_push(to, us);
+                    if let Some(ep) = p.ep {
+                        hash ^= KEYS[EP_KEY + (ep % 8) as usize];
+                    }
+                }
+                EN_PASSANT => {
+                    let cap = if us == Color::White { to - 8 } else { to + 8 };
+                    p.colors[them.index()] ^= 1 << cap;
+                    p.kinds[Kind::Pawn as usize] ^= 1 << cap;
+                    p.board[cap] = EMPTY;
+                    hash ^= piece_key(them, Kind::Pawn as usize, cap);
+                }
+                f if f > PROMOTE => {
+                    let new = (f - PROMOTE) as usize;
+                    p.kinds[Kind::Pawn as usize] ^= 1 << to;
+                    p.kinds[new] ^= 1 << to;
+                    p.board[to] = (us.index() * 6 + new) as u8;
+                    hash ^= piece_key(us, Kind::Pawn as usize, to) ^ piece_key(us, new, to);
+                }
+                _ => {}
+            }
+        } else if flag == CASTLE {
+            let (rf, rt) = if to > from {
+                (to + 1, to - 1)
+            } else {
+                (to - 2, to + 1)
+            };
+            let rbits = 1u64 << rf | 1u64 << rt;
+            p.colors[us.index()] ^= rbits;
+            p.kinds[Kind::Rook as usize] ^= rbits;
+            p.board[rf] = EMPTY;
+            p.board[rt] = (us.index() * 6 + Kind::Rook as usize) as u8;
+            hash ^= piece_key(us, Kind::Rook as usize, rf) ^ piece_key(us, Kind::Rook as usize, rt);
+        }
+        // Castling rights lost by moving from or capturing on a home square.
+        p.castling &= CASTLE_MASK[from] & CASTLE_MASK[to];
+        hash ^= KEYS[CASTLE_KEY + p.castling as usize];
+        p.stm = them;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.hash = hash;
+        p
+    }
+
+    fn play_null(&self) -> Self {
+        let mut p = self.clone();
+        if let Some(ep) = p.ep.take() {
+            p.hash ^= KEYS[EP_KEY + (ep % 8) as usize];
+        }
+        p.stm = self.stm.flip();
+        p.hash ^= KEYS[SIDE_KEY];
+        p.halfmove += 1;
+        p
+    }
+
+    fn static_outcome(&self) -> Option<Outcome> {
+        self.insufficient_material().then_some(Outcome::Draw {
+            reason: "insufficient material",
+        })
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        if self.in_check() {
+            let winner = self.stm.flip();
+            Outcome::Win {
+                winner,
+                reason: if winner == Color::White {
+                    "White mates"
+                } else {
+                    "Black mates"
+                },
+            }
+        } else {
+            Outcome::Draw {
+                reason: "stalemate",
+            }
+        }
+    }
+
+    fn format_move(&self, m: ChessMove) -> String {
+        format!("{m:?}")
+    }
+
+    fn piece_char(&self, sq: Sq) -> Option<char> {
+        let p = self.board[sq.index()];
+        (p != EMPTY).then(|| {
+            let c = Kind::ALL[p as usize % 6].letter();
+            if p < 6 {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        })
+    }
+}
+
+/// Rights kept when a move touches each square.
+const CASTLE_MASK: [u8; 64] = {
+    let mut m = [0xFu8; 64];
+    m[0] = !WQ & 0xF;
+    m[4] = !(WK | WQ) & 0xF;
+    m[7] = !WK & 0xF;
+    m[56] = !BQ & 0xF;
+    m[60] = !(BK | BQ) & 0xF;
+    m[63] = !BK & 0xF;
+    m
+};

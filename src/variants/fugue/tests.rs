@@ -625,3 +625,19 @@ fn invariants_along_random_games() {
     assert_eq!(FugueMove::unpack(0), None);
     assert_eq!(FugueMove::unpack(u32::MAX), None);
 }
+
+#[test]
+fn evaluation_is_symmetric_and_rewards_the_grip() {
+    use crate::rules::Evaluate;
+    assert_eq!(Fugue::startpos().evaluate(), 0);
+    let black = pos("wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW b");
+    assert_eq!(black.evaluate(), 0);
+    // The same material, but the white queen d4 is frozen by the immobilizer e5.
+    let free = pos("4k3/8/8/8/3Q4/8/4i3/4K3 w").evaluate();
+    let frozen = pos("4k3/8/8/4i3/3Q4/8/8/4K3 w").evaluate();
+    assert!(frozen < free - 100, "frozen {frozen} free {free}");
+    // Capture ordering: taking the king outranks everything.
+    let p = pos("4k3/8/8/q7/8/8/8/4K3 b");
+    assert!(p.capture_gain(p.parse_move("a5e1").unwrap()) > 5000);
+    assert_eq!(p.capture_gain(p.parse_move("a5a4").unwrap()), 0);
+}

@@ -22,7 +22,7 @@
 //! - King 0: royal (F12); losing it ends the game, so it has no trade value.
 
 use super::tables::{adjacent, TABLES};
-use super::{Fugue, FugueMove, Kind, MoveKind, EMPTY, KINDS};
+use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
 use crate::geometry::Color;
 use crate::rules::{Evaluate, Position};
 
@@ -117,18 +117,20 @@ impl Evaluate for Fugue {
     }
 
     fn capture_gain(&self, m: FugueMove) -> i32 {
-        let kind_at = |sq: usize| Kind::ALL[self.board[sq] as usize % KINDS];
-        let mut gain = match m.victim() {
-            Some(v) if self.board[v] != EMPTY => {
-                let victim = kind_at(v);
+        // Moves may come stale from a table: empty squares give no gain.
+        let mut gain = match (
+            m.victim().and_then(|v| self.kind_at(v)),
+            self.kind_at(m.from()),
+        ) {
+            (Some(victim), Some(attacker)) => {
                 // A king capture ends the game: worth more than any material.
                 let victim_value = if victim == Kind::King {
                     10_000
                 } else {
                     value(victim)
                 };
-                let attacker = kind_at(m.from());
                 if m.kind() == MoveKind::Destroy {
+                    // The swapper is lost too.
                     victim_value - value(attacker)
                 } else {
                     victim_value - value(attacker) / 10

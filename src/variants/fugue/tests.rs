@@ -641,3 +641,33 @@ fn evaluation_is_symmetric_and_rewards_the_grip() {
     assert!(p.capture_gain(p.parse_move("a5e1").unwrap()) > 5000);
     assert_eq!(p.capture_gain(p.parse_move("a5a4").unwrap()), 0);
 }
+
+#[test]
+fn f2_frozen_pieces_still_block_and_can_be_taken_swapped_or_leapt() {
+    // The black pawn e5 is frozen by the white immobilizer d4.
+    let p = pos("7k/8/8/W3p3/3I1P2/8/8/K3Q3 w");
+    // The queen takes it and is blocked by it (nothing beyond e5).
+    assert_eq!(
+        moves_from(&p, "e1"),
+        list(
+            "e1e2 e1e3 e1e4 e1e5 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1 e1d2 e1c3 e1b4 \
+             e1f2 e1g3 e1h4"
+        )
+    );
+    // The swapper may swap with it.
+    assert_eq!(
+        moves_from(&p, "a5"),
+        list(
+            "a5a6 a5a7 a5a8 a5a4 a5a3 a5a2 a5b5 a5c5 a5d5 a5e5 a5b6 a5c7 a5d8 \
+             a5b4 a5c3 a5d2"
+        )
+    );
+    // The pawn may leap over it.
+    assert_eq!(
+        moves_from(&p, "f4"),
+        list("f4e3 f4f3 f4g3 f4e4 f4g4 f4f5 f4g5 f4d6")
+    );
+    // And it has no move itself.
+    let black = pos("7k/8/8/W3p3/3I1P2/8/8/K3Q3 b");
+    assert!(moves_from(&black, "e5").is_empty());
+}

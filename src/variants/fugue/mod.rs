@@ -7,7 +7,7 @@
 //! The position keeps raw `u64` bitboards per colour and per kind plus a
 //! mailbox. Every pseudo-legal move is legal, so generation needs no legality
 //! pass at all; immobilization (F2) and shield protection (F10) are whole-set
-//! masks computed once per position ([`tables::adjacent`]).
+//! masks computed once per position (`tables::adjacent`).
 
 pub mod eval;
 mod movegen;

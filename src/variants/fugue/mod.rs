@@ -377,7 +377,19 @@ impl Position for Fugue {
     }
 
     fn generate(&self, kind: GenKind, out: &mut MoveList<FugueMove>) {
-        movegen::generate(self, kind, out);
+        movegen::generate(self, kind, !0, out);
+    }
+
+    /// Generates only the moves of the piece on `m.from()` (a table move is
+    /// checked without generating the whole position).
+    fn is_legal(&self, m: FugueMove) -> bool {
+        let from = 1u64 << m.from();
+        if self.colors[self.stm.index()] & from == 0 {
+            return false;
+        }
+        let mut list = MoveList::new();
+        movegen::generate(self, GenKind::All, from, &mut list);
+        list.contains(&m)
     }
 
     fn is_noisy(&self, m: FugueMove) -> bool {

@@ -42,7 +42,9 @@ struct Gen<'a> {
     noisy: bool,
 }
 
-pub(super) fn generate(pos: &Fugue, kind: GenKind, out: &mut MoveList<FugueMove>) {
+/// Appends the legal moves of `kind` made by the pieces on `from_mask`
+/// (every cell for full generation; one cell for [`Fugue::is_legal`]).
+pub(super) fn generate(pos: &Fugue, kind: GenKind, from_mask: u64, out: &mut MoveList<FugueMove>) {
     let us = pos.stm;
     let them = us.flip();
     // F12: nothing to generate once a king is gone.
@@ -55,7 +57,7 @@ pub(super) fn generate(pos: &Fugue, kind: GenKind, out: &mut MoveList<FugueMove>
     let k = &pos.kinds;
     let imm = k[Kind::Immobilizer as usize];
     // F2: next to an enemy immobilizer nothing moves, except an immobilizer.
-    let movers = own & !(adjacent(imm & enemy) & !imm);
+    let movers = own & !(adjacent(imm & enemy) & !imm) & from_mask;
     // F10: a shield protects its neighbours (never itself: one shield a side).
     let capturable = enemy & !adjacent(k[Kind::Shield as usize] & enemy);
     let g = Gen {

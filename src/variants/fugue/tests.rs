@@ -578,6 +578,8 @@ fn invariants_along_random_games() {
     let mut positions = 0;
     for _game in 0..40 {
         let mut p = Fugue::startpos();
+        let mut last = MoveList::new();
+        let mut earlier = MoveList::new();
         for _ply in 0..120 {
             assert_eq!(p.hash(), p.recompute_hash(), "{p:?}");
             if p.static_outcome().is_some() {
@@ -603,6 +605,17 @@ fn invariants_along_random_games() {
             names.sort();
             names.dedup();
             assert_eq!(names.len(), all.len(), "notation is ambiguous in {p:?}");
+            // Moves of the side to move two plies ago, and random bits, are
+            // legal here exactly when listed.
+            for _ in 0..20 {
+                let bits = zobrist::splitmix64(&mut seed) as u32 | 1 << 31;
+                if let Some(m) = FugueMove::unpack(bits & 0x807F_FFFF) {
+                    assert_eq!(p.is_legal(m), all.contains(&m), "{m:?} in {p:?}");
+                }
+            }
+            for &m in &earlier {
+                assert_eq!(p.is_legal(m), all.contains(&m), "{m:?} in {p:?}");
+            }
             for &m in &all {
                 assert_eq!(FugueMove::unpack(m.pack()), Some(m));
                 assert_eq!(p.parse_move(&p.format_move(m)), Ok(m));
@@ -618,6 +631,7 @@ fn invariants_along_random_games() {
                 all[zobrist::splitmix64(&mut seed) as usize % all.len()]
             };
             assert!(p.is_legal(pick));
+            earlier = core::mem::replace(&mut last, all.clone());
             p = p.play(pick);
         }
     }

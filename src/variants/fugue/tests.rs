@@ -79,6 +79,10 @@ fn fen_accepts_optional_counters_and_rejects_errors() {
         Fugue::from_fen("8/8/8/8/8/8/8/4K3 w"),
         Err(FenError::RoyalCount { found: 0, .. })
     ));
+    assert!(Fugue::from_fen("8/8/8/8/8/8/8/8 b").is_err());
+    // The side to move may lack its king only as a finished game (F12).
+    let over = pos("4k3/8/8/8/8/8/8/8 w");
+    assert!(over.static_outcome().is_some() && moves(&over).is_empty());
     assert!(matches!(
         Fugue::from_fen("4k3/8/8/8/8/8/8/4K3 x"),
         Err(FenError::BadField { .. })
@@ -583,8 +587,9 @@ fn invariants_along_random_games() {
         for _ply in 0..120 {
             assert_eq!(p.hash(), p.recompute_hash(), "{p:?}");
             if p.static_outcome().is_some() {
-                // F12: a captured king ends the game (and its FEN is invalid).
+                // F12: a captured king ends the game; the FEN still round-trips.
                 assert!(moves(&p).is_empty());
+                assert_eq!(pos(&p.to_fen()), p);
                 break;
             }
             assert_eq!(pos(&p.to_fen()), p);

@@ -10,6 +10,8 @@
 
 pub mod eval;
 mod movegen;
+#[cfg(test)]
+mod slow;
 mod tables;
 #[cfg(test)]
 mod tests;

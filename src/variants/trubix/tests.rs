@@ -732,14 +732,23 @@ fn walk_positions() -> Vec<Trubix> {
     out
 }
 
+/// The positions of the perft data file, and more random-walk positions.
+fn perft_positions() -> Vec<Trubix> {
+    let epd = include_str!("../../../tests/data/perft/trubix.epd");
+    let mut v: Vec<Trubix> = epd
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| pos(l.split(';').next().unwrap().trim()))
+        .collect();
+    assert!(v.len() >= 10);
+    v.extend(walk_positions());
+    v
+}
+
 #[test]
 fn fast_and_slow_perft_agree() {
-    let start = Trubix::startpos();
-    assert_eq!(Slow::from_fast(&start).perft(3), 2037);
-    let mut positions = vec![start, pos(DIAGRAM_1), pos(DIAGRAM_2)];
-    positions.push(pos("**1**/1W1W1/q4/5/*3*/*3*/*3*/5/k1w2/5/**K** w - 0 1"));
-    positions.extend(walk_positions());
-    for p in positions {
+    assert_eq!(Slow::from_fast(&Trubix::startpos()).perft(3), 2037);
+    for p in perft_positions() {
         let slow = Slow::from_fast(&p);
         for depth in 1..=3 {
             assert_eq!(
@@ -753,11 +762,10 @@ fn fast_and_slow_perft_agree() {
 }
 
 #[test]
-#[ignore = "slow generator at depth 4 from the start: seconds"]
+#[ignore = "slow generator at depth 4: about a minute"]
 fn fast_and_slow_perft_agree_deeper() {
-    let start = Trubix::startpos();
-    assert_eq!(Slow::from_fast(&start).perft(4), 34_374);
-    for p in walk_positions() {
+    assert_eq!(Slow::from_fast(&Trubix::startpos()).perft(4), 34_374);
+    for p in perft_positions() {
         assert_eq!(perft(&p, 4), Slow::from_fast(&p).perft(4), "{}", p.to_fen());
     }
 }

@@ -76,7 +76,7 @@ fn centrality(sq: usize) -> i32 {
 
 impl Evaluate for Trubix {
     fn evaluate(&self) -> i32 {
-        let t = &**TABLES;
+        let t = &*TABLES;
         let occ = self.occupied();
         let mut score = 0;
         for sq in 0..55 {

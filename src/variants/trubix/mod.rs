@@ -179,7 +179,7 @@ impl Trubix {
     /// attackers are found by looking outwards from `sq`.
     #[inline(always)]
     fn attackers(&self, sq: usize, occ: u64, by: Color) -> u64 {
-        let t = &**TABLES;
+        let t = &*TABLES;
         let k = &self.kinds;
         let theirs = self.colors[by.index()];
         let mut a = (t.woozan_capture[sq] & k[W])

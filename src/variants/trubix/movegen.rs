@@ -41,17 +41,19 @@ fn push_woozan(
     capture: bool,
 ) {
     let zone = PROMO_ZONE[us.index()];
+    if !noisy_only || capture {
+        // Arrivals outside the zone: one plain move each (the common case).
+        push_all(out, from, targets & !zone);
+    }
+    targets &= zone;
     while targets != 0 {
         let to = targets.trailing_zeros() as usize;
         targets &= targets - 1;
-        let b = bit(to);
-        if b & zone != 0 {
-            if b & QUEEN_POINT[us.index()] != 0 {
-                out.push(TrubixMove::new(from, to, Q));
-            }
-            out.push(TrubixMove::new(from, to, N));
-            out.push(TrubixMove::new(from, to, F));
+        if bit(to) & QUEEN_POINT[us.index()] != 0 {
+            out.push(TrubixMove::new(from, to, Q));
         }
+        out.push(TrubixMove::new(from, to, N));
+        out.push(TrubixMove::new(from, to, F));
         if capture || !noisy_only {
             out.push(TrubixMove::new(from, to, 0));
         }
@@ -62,7 +64,7 @@ pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMov
     if pos.bare_kings() {
         return; // T12: the game is over.
     }
-    let t = &**TABLES;
+    let t = &*TABLES;
     let us = pos.stm;
     let them = us.flip();
     let occ = pos.occupied();

@@ -93,7 +93,7 @@ const INCREASING: [bool; 8] = {
     inc
 };
 
-pub static TABLES: Lazy<Box<Tables>> = Lazy::new(Tables::build);
+pub static TABLES: Lazy<Tables> = Lazy::new(Tables::build);
 
 #[inline(always)]
 pub const fn bit(sq: usize) -> u64 {
@@ -128,7 +128,7 @@ impl Tables {
         out
     }
 
-    fn build() -> Box<Tables> {
+    fn build() -> Tables {
         let to_array = |t: &LeaperTable<TrubixBoard>| {
             let mut a = [0u64; BOX];
             for s in Sq::all() {
@@ -171,7 +171,7 @@ impl Tables {
                 }
             }
         }
-        Box::new(Tables {
+        Tables {
             king,
             knight,
             fleurbic,
@@ -181,6 +181,6 @@ impl Tables {
             rays,
             queen_empty,
             between,
-        })
+        }
     }
 }

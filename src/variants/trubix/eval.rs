@@ -3,24 +3,24 @@
 //!
 //! # Piece values
 //! The board has 41 cells, so reach is what separates the pieces. Averaged
-//! over every cell of the empty board (see the test `empty_board_reach`):
-//! queen 12.5 cells, fleurbic 10.9, king 6.0, knight 3.9. The woozan's own
-//! reach is small (two straight steps, four diagonal captures).
+//! over every cell of the empty board (the test `empty_board_reach`): queen
+//! 15.2 cells, fleurbic 9.9, king 5.9, knight 4.3. The woozan moves to at most
+//! two cells straight and captures on four diagonals.
 //!
 //! - **Woozan 100** (the unit). Like a pawn it is slow and blocks, but it never
 //!   gets stuck for good (it also steps and captures backwards, T2) and it
 //!   promotes, optionally, close to home: rank 9 is only seven steps away.
 //! - **Knight 250.** The seed calls it the weakest piece: on a board five files
-//!   wide and with holes, a knight averages under four targets, fewer than a
-//!   king, and is often confined; so well below the chess 320.
-//! - **Fleurbic 450.** Sixteen leaps, reaching ~11 cells on average and
-//!   nearly the whole neighbourhood of its square; it cannot be blocked, so in
-//!   the crowded opening it is the most mobile piece (the seed: "stronger than
-//!   a woozan"). It is short-range, so below two knights plus a woozan.
-//! - **Queen 850.** Barely more reach than a fleurbic on the empty board, but
-//!   it attacks from afar, pins, and is the only piece that can check from a
-//!   distance; the seed calls it "extremely powerful" yet "vulnerable to
-//!   weaker pieces", so less than two fleurbics.
+//!   wide and with holes it averages barely four targets, fewer than a king,
+//!   so well below the chess 320.
+//! - **Fleurbic 450.** Sixteen leaps reaching ~10 cells, nearly the whole
+//!   neighbourhood of its square, and it cannot be blocked: in the crowded
+//!   opening it is the most mobile piece (the seed: "stronger than a
+//!   woozan"). Short range keeps it below two knights plus a woozan.
+//! - **Queen 900.** Half again the fleurbic's reach on an open board, attacks
+//!   from afar, pins, and is the only piece that checks from a distance; in
+//!   the crowded opening it is boxed in ("very vulnerable to attack by weaker
+//!   pieces", says the seed), so two fleurbics are worth as much.
 //! - King 0 (it cannot be traded).
 
 use super::tables::TABLES;
@@ -41,7 +41,7 @@ pub struct Params {
 }
 
 pub const PARAMS: Params = Params {
-    material: [100, 250, 450, 850, 0],
+    material: [100, 250, 450, 900, 0],
     centre: [4, 8, 6, 2, -6],
     mobility: [0, 4, 3, 2, 0],
     woozan_advance: 6,
@@ -126,5 +126,49 @@ impl Evaluate for Trubix {
             gain += value(k as usize) - value(W);
         }
         gain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Square, TrubixBoard};
+
+    /// The average reach quoted in the module doc, in tenths of a cell.
+    #[test]
+    fn empty_board_reach() {
+        let t = &*TABLES;
+        let cells: Vec<usize> = Square::<TrubixBoard>::all().map(|s| s.index()).collect();
+        let avg = |f: &dyn Fn(usize) -> u64| {
+            let total: u32 = cells.iter().map(|&s| f(s).count_ones()).sum();
+            (total * 10 + cells.len() as u32 / 2) / cells.len() as u32
+        };
+        assert_eq!(avg(&|s| t.queen(s, 0)), 152);
+        assert_eq!(avg(&|s| t.fleurbic[s]), 99);
+        assert_eq!(avg(&|s| t.king[s]), 59);
+        assert_eq!(avg(&|s| t.knight[s]), 43);
+    }
+
+    #[test]
+    fn symmetric_and_from_the_mover_s_side() {
+        let start = Trubix::startpos();
+        assert_eq!(start.evaluate(), 0);
+        let black_to_move = Trubix::from_fen(&start.to_fen().replace(" w ", " b ")).unwrap();
+        assert_eq!(black_to_move.evaluate(), 0);
+        // White without its queen: worse for White, better for Black.
+        let fen = "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FN1NF/**K**";
+        let w = Trubix::from_fen(&format!("{fen} w - 0 1")).unwrap();
+        let b = Trubix::from_fen(&format!("{fen} b - 0 1")).unwrap();
+        assert!(w.evaluate() < -500 && b.evaluate() > 500);
+        assert_eq!(w.evaluate(), -b.evaluate());
+    }
+
+    #[test]
+    fn capture_gain_orders_victims() {
+        let p = Trubix::from_fen("**k**/5/5/5/*3*/*3*/*q1f*/2W2/5/5/**K** w - 0 1").unwrap();
+        let take_q = p.parse_move("c3b4").unwrap();
+        let take_f = p.parse_move("c3d4").unwrap();
+        assert!(p.capture_gain(take_q) > p.capture_gain(take_f));
+        assert_eq!(p.capture_gain(p.parse_move("c3c4").unwrap()), 0);
     }
 }

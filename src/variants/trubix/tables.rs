@@ -184,3 +184,50 @@ impl Tables {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Bitboard;
+    use crate::rules::zobrist::splitmix64;
+
+    #[test]
+    fn queen_and_between_match_the_ray_table() {
+        let t = &*TABLES;
+        let rays = RayTable::<TrubixBoard>::new(&KING_DIRS);
+        let mut s = 7u64;
+        for a in Sq::all() {
+            for i in 0..400 {
+                let mut occ = splitmix64(&mut s) & CELLS;
+                if i % 2 == 0 {
+                    occ &= splitmix64(&mut s);
+                }
+                let bb = Bitboard::<TrubixBoard>::from_bits(occ);
+                assert_eq!(t.queen(a.index(), occ), rays.attacks(a, bb).bits(), "{a}");
+            }
+            for b in Sq::all() {
+                // Between, by walking: the cells passed on the way from a to b.
+                let mut expect = 0;
+                for &(dx, dy) in &KING_DIRS {
+                    let (mut cur, mut passed) = (a, 0u64);
+                    while let Some(next) = cur.offset(dx, dy) {
+                        if next == b {
+                            expect = passed;
+                            break;
+                        }
+                        passed |= bit(next.index());
+                        cur = next;
+                    }
+                }
+                assert_eq!(t.between[a.index()][b.index()], expect, "{a} {b}");
+            }
+        }
+        let sq = |n: &str| Sq::parse(n).unwrap().index();
+        assert_eq!(t.between[sq("c0")][sq("c10")].count_ones(), 9);
+        assert_eq!(
+            t.between[sq("a3")][sq("e7")],
+            bit(sq("b4")) | bit(sq("c5")) | bit(sq("d6"))
+        );
+        assert_eq!(t.between[sq("a3")][sq("a7")], 0, "a4-a6 are holes");
+    }
+}

@@ -1,0 +1,134 @@
+//! Invariant walks over seeded random games, for every registered variant:
+//! - the incrementally kept hash equals the hash recomputed from scratch;
+//! - the FEN round-trips (`from_fen(to_fen(p))` writes the same FEN and hash);
+//! - every legal move's notation parses back to that move, and no two legal
+//!   moves share a notation;
+//! - every legal move packs and unpacks to itself, and `is_legal` accepts it;
+//! - the noisy moves are exactly the legal moves `is_noisy` accepts;
+//! - a game ends (per `game_outcome`) exactly when the walk finds no move or a rule fires,
+//!   and once over, the walk stops.
+
+use menagerie::rules::{game_outcome, Evaluate, GameMove, GenKind, MoveList, Position};
+use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::collections::HashSet;
+
+struct Walk {
+    games: u32,
+    max_plies: u32,
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+impl VariantVisitor for Walk {
+    type Output = (u32, u32);
+    fn visit<P: Position + Evaluate>(self) -> (u32, u32) {
+        let mut seed = 0x2545_F491_4F6C_DD1D;
+        let mut plies = 0;
+        let mut ended = 0;
+        for _ in 0..self.games {
+            let mut pos = P::startpos();
+            let mut history: Vec<u64> = Vec::new();
+            for _ in 0..self.max_plies {
+                check_position(&pos);
+                if let Some(_outcome) = game_outcome(&pos, &history) {
+                    ended += 1;
+                    break;
+                }
+                let mut list = MoveList::new();
+                pos.generate(GenKind::All, &mut list);
+                assert!(
+                    !list.is_empty(),
+                    "{}: no move but no outcome at {}",
+                    P::NAME,
+                    pos.to_fen()
+                );
+                let m = list[(xorshift(&mut seed) % list.len() as u64) as usize];
+                history.push(pos.hash());
+                pos = pos.play(m);
+                plies += 1;
+            }
+        }
+        (plies, ended)
+    }
+}
+
+fn check_position<P: Position>(pos: &P) {
+    let fen = pos.to_fen();
+    assert_eq!(
+        pos.hash(),
+        pos.recompute_hash(),
+        "{}: hash drift at {fen}",
+        P::NAME
+    );
+    let back =
+        P::from_fen(&fen).unwrap_or_else(|e| panic!("{}: own FEN rejected: {fen}: {e}", P::NAME));
+    assert_eq!(back.to_fen(), fen, "{}: FEN round trip", P::NAME);
+    assert_eq!(
+        back.hash(),
+        pos.hash(),
+        "{}: hash after FEN round trip at {fen}",
+        P::NAME
+    );
+
+    let mut all = MoveList::new();
+    pos.generate(GenKind::All, &mut all);
+    let mut seen = HashSet::new();
+    for &m in &all {
+        let text = pos.format_move(m);
+        assert!(
+            seen.insert(text.clone()),
+            "{}: two moves written {text} at {fen}",
+            P::NAME
+        );
+        assert_eq!(
+            pos.parse_move(&text),
+            Ok(m),
+            "{}: {text} does not parse back at {fen}",
+            P::NAME
+        );
+        assert_eq!(
+            P::Move::unpack(m.pack()),
+            Some(m),
+            "{}: packing {text}",
+            P::NAME
+        );
+        assert_ne!(m.pack(), 0);
+        assert!(
+            pos.is_legal(m),
+            "{}: is_legal rejects {text} at {fen}",
+            P::NAME
+        );
+    }
+    let mut noisy = MoveList::new();
+    pos.generate(GenKind::Noisy, &mut noisy);
+    let expected: HashSet<_> = all.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+    let got: HashSet<_> = noisy.iter().copied().collect();
+    assert_eq!(got, expected, "{}: noisy generation at {fen}", P::NAME);
+    assert_eq!(
+        noisy.len(),
+        got.len(),
+        "{}: duplicate noisy moves at {fen}",
+        P::NAME
+    );
+}
+
+#[test]
+fn random_walks_keep_every_invariant() {
+    for &name in VARIANTS {
+        let (plies, ended) = dispatch(
+            name,
+            Walk {
+                games: 40,
+                max_plies: 300,
+            },
+        )
+        .unwrap();
+        eprintln!("{name}: {plies} plies walked, {ended} games ended by rule");
+        assert!(plies > 1000, "{name}: walk too short");
+    }
+}

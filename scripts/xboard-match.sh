@@ -5,12 +5,13 @@
 # `normal` and as the engine-defined `chess`). Fails if a game did not finish
 # normally: no result, an illegal-move claim or forfeit, a false claim, an
 # engine error, a crash or a hung GUI (every run is under `timeout -k`).
+# A variant whose own ranks start at 0 (Trubix) is played twice: with XBoard's
+# default numbering (1-11) and with `-rankOffset 1` plus the engine option
+# "Rank numbering=0-10". Variants the engine marks "legality: off" run -xlegal.
 #
 # Usage: scripts/xboard-match.sh [VARIANT...]
 #   env MENAGERIE   engine binary (default: target/release/menagerie, built if missing)
 #       TC          XBoard -tc per game (default 0:10)
-#       RANK_OFFSET 1 = start XBoard with -rankOffset 1 and set the engine's
-#                   "Rank numbering" option to 0-10 (Trubix's own numbering)
 #       OUT         directory for PGNs and debug logs (default: a temporary one)
 # Skips (exit 0 with a message) when xboard or xvfb-run is not installed.
 set -uo pipefail
@@ -45,46 +46,60 @@ fi
 [ -z "$NAMES" ] && { echo "xboard-match: the engine announced no variants"; exit 1; }
 
 fail=0
-for v in $NAMES; do
-    # The engine says whether XBoard can referee the variant itself.
-    legal=$(ask "variant $v" | sed -n 's/^# xboard legality: //p')
-    opts=()
-    [ "$legal" = "on" ] || opts+=(-xlegal)
-    if [ "${RANK_OFFSET:-0}" = 1 ]; then
-        o="Rank numbering=0-10 (XBoard -rankOffset 1)"
-        opts+=(-rankOffset 1 -firstOptions "$o" -secondOptions "$o")
-    fi
-    pgn="$OUT/$v.pgn"
-    dbg="$OUT/$v.debug"
+# play VARIANT LABEL [XBOARD OPTIONS...]: one game; prints ok/FAIL.
+play() {
+    local v=$1 label=$2
+    shift 2
+    local pgn="$OUT/$label.pgn" dbg="$OUT/$label.debug" home
     home=$(mktemp -d)
     rm -f "$pgn" "$dbg"
+    local start
     start=$(date +%s)
     HOME=$home timeout -k 5 180 xvfb-run -a -s "-screen 0 1280x1024x24" \
         "$XBOARD" -noGUI -fcp "$ENGINE" -scp "$ENGINE" -fd "$home" -sd "$home" \
-        -variant "$v" "${opts[@]}" -mg 1 -matchPause 100 -tc "$TC" -inc 0 \
+        -variant "$v" "$@" -mg 1 -matchPause 100 -tc "$TC" -inc 0 \
         -sgf "$pgn" -debug -nameOfDebugFile "$dbg" -saveSettingsOnExit false \
         -popupExitMessage false -xponder -soundProgram "" \
-        -adjudicateDrawMoves 120 >"$OUT/$v.out" 2>&1
-    rc=$?
-    secs=$(($(date +%s) - start))
+        -adjudicateDrawMoves 120 >"$OUT/$label.out" 2>&1
+    local rc=$?
+    local secs=$(($(date +%s) - start))
+    local result moves ending bad=""
     result=$(grep -m1 '^\[Result ' "$pgn" 2>/dev/null | sed 's/\[Result "\(.*\)"\]/\1/')
     moves=$(grep -v '^\[' "$pgn" 2>/dev/null | grep -o '[0-9]\+\. ' | tail -1)
-    ending=$(grep -v '^\[' "$pgn" 2>/dev/null | tr '\n' ' ' | grep -o '{[^}]*} *\(1-0\|0-1\|1/2-1/2\|\*\) *$' || true)
-    bad=""
+    ending=$(grep -v '^\[' "$pgn" 2>/dev/null | tr '\n' ' ' |
+        grep -o '{[^}]*} *\(1-0\|0-1\|1/2-1/2\|\*\) *$' || true)
     [ $rc -ne 0 ] && bad="xboard exit status $rc"
-    [ -z "$result" ] || [ "$result" = "*" ] && bad="${bad:+$bad; }no result in $pgn"
+    if [ -z "$result" ] || [ "$result" = "*" ]; then
+        bad="${bad:+$bad; }no result in $pgn"
+    fi
     if grep -qiE 'illegal|forfeit|false .* claim|crash|abort|not send setup|unknown variant|not supported' <<<"$ending"; then
         bad="${bad:+$bad; }abnormal ending $ending"
     fi
-    if grep -E '^[0-9]+ <(first|second)' "$dbg" 2>/dev/null | grep -qE 'Illegal move|tellusererror|internal error'; then
+    if grep -E '^[0-9]+ <(first|second)' "$dbg" 2>/dev/null |
+        grep -qE 'Illegal move|tellusererror|internal error'; then
         bad="${bad:+$bad; }engine complained (see $dbg)"
     fi
     if [ -n "$bad" ]; then
-        echo "xboard-match: $v FAIL ($bad) [${secs}s, logs in $OUT]"
+        echo "xboard-match: $label FAIL ($bad) [${secs}s, logs in $OUT]"
         fail=1
     else
-        echo "xboard-match: $v ok: $result $ending after ${moves:-0}moves [${secs}s]"
+        echo "xboard-match: $label ok: $result $ending after ${moves:-0}moves [${secs}s]"
     fi
     rm -rf "$home"
+}
+
+for v in $NAMES; do
+    # The engine says whether XBoard can referee the variant itself, and
+    # whether its own rank numbers start at 0 (then both XBoard set-ups run).
+    hints=$(ask "variant $v")
+    legal=$(sed -n 's/^# xboard legality: //p' <<<"$hints")
+    opts=()
+    [ "$legal" = "on" ] || opts+=(-xlegal)
+    play "$v" "$v" "${opts[@]}"
+    if grep -q '^# board: .*own ranks from 0' <<<"$hints"; then
+        o="Rank numbering=0-10 (XBoard -rankOffset 1)"
+        play "$v" "$v-rankOffset1" "${opts[@]}" -rankOffset 1 \
+            -firstOptions "$o" -secondOptions "$o"
+    fi
 done
 exit $fail

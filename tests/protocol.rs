@@ -257,12 +257,16 @@ fn xboard_variant_sends_setup_before_pong() {
         p.sync(),
         vec![
             "# xboard legality: on".to_string(),
+            "# board: 8x8, own ranks from 1".to_string(),
             format!("setup (PNBRQKpnbrqk) 8x8+0_normal {START}"),
         ]
     );
     // XBoard's native name needs no setup.
     p.send("variant normal");
-    assert_eq!(p.sync(), vec!["# xboard legality: on"]);
+    assert_eq!(
+        p.sync(),
+        vec!["# xboard legality: on", "# board: 8x8, own ranks from 1"]
+    );
     // Every variant: a setup with its start FEN (or none), before the pong.
     for &v in VARIANTS {
         let s = make_session(v, 1, 1).unwrap();

@@ -584,6 +584,11 @@ impl Xboard {
         // XBoard's own legality testing can stay on for this variant.
         let legal = if self.s().xboard_legal() { "on" } else { "off" };
         emit(&format!("# xboard legality: {legal}"));
+        let sh = self.s().shape();
+        emit(&format!(
+            "# board: {}x{}, own ranks from {}",
+            sh.width, sh.height, sh.first_rank
+        ));
         // XBoard needs `setup` before the `pong` that follows: reply now.
         if self.s().xboard_native() != Some(arg) {
             if let Some(setup) = self.s().xboard_setup() {

@@ -380,7 +380,12 @@ fn xboard_go_plays_a_move_and_playother_answers_moves() {
     p.send("otim 30000");
     p.send("go");
     let got = p.until(|l| l.starts_with("move "));
-    let mv = got.last().unwrap().strip_prefix("move ").unwrap().to_string();
+    let mv = got
+        .last()
+        .unwrap()
+        .strip_prefix("move ")
+        .unwrap()
+        .to_string();
     assert!(is_coord_move(&mv), "{mv}");
     assert!(p.sync().is_empty());
     // The engine's move is on the board: Black to move, one ply played.
@@ -388,7 +393,9 @@ fn xboard_go_plays_a_move_and_playother_answers_moves() {
     // Now the user plays Black; the engine answers as White.
     p.send("usermove e7e5");
     let got = p.until(|l| l.starts_with("move "));
-    assert!(is_coord_move(got.last().unwrap().strip_prefix("move ").unwrap()));
+    assert!(is_coord_move(
+        got.last().unwrap().strip_prefix("move ").unwrap()
+    ));
     assert!(p.fen().contains(" b "));
     // playother: the engine takes the side not to move.
     p.send("force");
@@ -397,7 +404,9 @@ fn xboard_go_plays_a_move_and_playother_answers_moves() {
     assert!(p.sync().is_empty(), "White (the user) is to move");
     p.send("usermove d2d4");
     let got = p.until(|l| l.starts_with("move "));
-    assert!(is_coord_move(got.last().unwrap().strip_prefix("move ").unwrap()));
+    assert!(is_coord_move(
+        got.last().unwrap().strip_prefix("move ").unwrap()
+    ));
     p.send("st 1");
     p.send("sd 1");
     p.send("usermove c2c4");
@@ -444,7 +453,9 @@ fn xboard_move_now_and_ping_while_thinking() {
     p.send("otim 1000");
     p.send("?");
     let got = p.until(|l| l.starts_with("move "));
-    assert!(is_coord_move(got.last().unwrap().strip_prefix("move ").unwrap()));
+    assert!(is_coord_move(
+        got.last().unwrap().strip_prefix("move ").unwrap()
+    ));
     // `force` during a search stops it without a move.
     p.send("usermove e7e5");
     p.send("force");
@@ -509,7 +520,9 @@ fn xboard_claims_results() {
     // Threefold repetition.
     p.send("new");
     p.send("force");
-    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+    for m in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
         p.send(&format!("usermove {m}"));
     }
     p.send("go");
@@ -542,6 +555,11 @@ fn xboard_lift_put_highlight_and_choice() {
     p.send("setboard 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     p.send("lift e5");
     assert_eq!(p.sync(), vec!["highlight 8/8/3RY3/8/8/8/8/8"]);
+    // Hovering over the en-passant target also marks the victim (d5).
+    p.send("hover d6");
+    assert_eq!(p.sync(), vec!["highlight 8/8/3RY3/3g4/8/8/8/8"]);
+    p.send("hover e6");
+    assert!(p.sync().is_empty(), "no victims off a quiet target");
     // Promotions are magenta; `put` on them answers a `choice`.
     p.send("setboard 1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     p.send("lift a7");
@@ -843,9 +861,18 @@ fn uci_go_with_every_limit() {
     // Mated side: no move.
     p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8");
     p.send("go depth 1");
-    assert_eq!(p.until(|l| l.starts_with("bestmove")), vec!["bestmove 0000"]);
+    assert_eq!(
+        p.until(|l| l.starts_with("bestmove")),
+        vec!["bestmove 0000"]
+    );
     // Bad parameters: an error and no search.
-    for bad in ["go depth", "go depth x", "go wtime", "go nodes -1", "go fly"] {
+    for bad in [
+        "go depth",
+        "go depth x",
+        "go wtime",
+        "go nodes -1",
+        "go fly",
+    ] {
         p.send(bad);
         let got = p.ready();
         assert_eq!(got.len(), 1, "{bad}: {got:?}");

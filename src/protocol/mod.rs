@@ -80,6 +80,8 @@ pub struct MoveView {
     pub promotion: Option<char>,
     /// A capture or other noisy move (shown red).
     pub noisy: bool,
+    /// (file, row) of pieces captured off the target square.
+    pub victims: Vec<(u8, u8)>,
 }
 
 /// The board's shape, for square-name translation and colour FENs.
@@ -289,6 +291,12 @@ impl<P: Position + Evaluate> Session for Engine<P> {
                     to: squares.map(|s| Self::square(s.to)),
                     promotion: squares.and_then(|s| s.promotion),
                     noisy: self.pos.is_noisy(m),
+                    victims: self
+                        .pos
+                        .gui_victims(m)
+                        .into_iter()
+                        .map(Self::square)
+                        .collect(),
                 }
             })
             .collect()

@@ -433,7 +433,7 @@ impl Xboard {
                 }
             }
             "hard" | "easy" | "computer" | "random" | "accepted" | "rejected" | "name"
-            | "rating" | "ics" | "draw" | "hint" | "bk" | "xboard" | "hover" => {}
+            | "rating" | "ics" | "draw" | "hint" | "bk" | "xboard" => {}
             "" => {}
             c if c.starts_with('#') => {}
             _ => return false,
@@ -541,6 +541,7 @@ impl Xboard {
             "option" => self.option(arg),
             "lift" => self.lift(arg),
             "put" => self.put(arg),
+            "hover" => self.hover(arg),
             "perft" => match arg.parse::<u32>() {
                 Ok(d) if (1..=8).contains(&d) => {
                     let counts = self.s().perft_divide(d);
@@ -654,17 +655,39 @@ impl Xboard {
             return;
         };
         self.lifted = Some(from);
+        emit(&format!("highlight {}", self.color_fen(from, None)));
+    }
+
+    /// `hover SQ` over a red target → the same marks plus the victims of
+    /// captures off the target square (lower-case green: shown, not a target).
+    fn hover(&mut self, arg: &str) {
+        let (Some(from), Some(to)) = (self.lifted, self.gui_square(arg)) else {
+            return;
+        };
+        let any_victims = self
+            .s()
+            .legal_moves()
+            .iter()
+            .any(|m| m.from == Some(from) && m.to == Some(to) && !m.victims.is_empty());
+        if any_victims {
+            emit(&format!("highlight {}", self.color_fen(from, Some(to))));
+        }
+    }
+
+    /// The COLORFEN of the targets from `from` (and victims of moves to `hover`).
+    fn color_fen(&self, from: (u8, u8), hover: Option<(u8, u8)>) -> String {
         let shape = self.s().shape();
         let (w, h) = (shape.width as usize, shape.height as usize);
         let mut marks = vec![None; w * h];
-        for m in self.s().legal_moves() {
+        let moves = self.s().legal_moves();
+        for m in &moves {
             if let (Some(f), Some((tf, tr))) = (m.from, m.to) {
                 if f != from {
                     continue;
                 }
                 let mark = if m.promotion.is_some() {
                     'M'
-                } else if m.noisy {
+                } else if m.noisy || !m.victims.is_empty() {
                     'R'
                 } else {
                     'Y'
@@ -672,6 +695,16 @@ impl Xboard {
                 let cell = &mut marks[tr as usize * w + tf as usize];
                 if *cell != Some('M') && *cell != Some('R') {
                     *cell = Some(mark);
+                }
+            }
+        }
+        for m in &moves {
+            if m.from == Some(from) && m.to.is_some() && m.to == hover {
+                for &(vf, vr) in &m.victims {
+                    let cell = &mut marks[vr as usize * w + vf as usize];
+                    if cell.is_none() {
+                        *cell = Some('g');
+                    }
                 }
             }
         }
@@ -696,7 +729,7 @@ impl Xboard {
             }
             rows.push(row);
         }
-        emit(&format!("highlight {}", rows.join("/")));
+        rows.join("/")
     }
 
     /// `put SQ` on a promotion square → `choice` of the legal promotion pieces.

@@ -276,6 +276,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         })
     }
 
+    /// Cells whose pieces `m` captures other than the one it lands on (en
+    /// passant, withdrawal, leaps, shots): XBoard marks them when the mouse
+    /// hovers over the target. Default: none.
+    fn gui_victims(&self, _m: Self::Move) -> Vec<Square<Self::Geo>> {
+        Vec::new()
+    }
+
     /// The FEN letter on a cell, for diagrams.
     fn piece_char(&self, sq: Square<Self::Geo>) -> Option<char>;
     /// A text diagram for humans (`d` in the protocols). The default draws the

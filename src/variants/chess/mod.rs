@@ -250,6 +250,18 @@ impl Position for Chess {
         Some("(PNBRQKpnbrqk) 8x8+0_normal".to_string())
     }
 
+    /// The pawn taken en passant stands beside the target square.
+    fn gui_victims(&self, m: ChessMove) -> Vec<Sq> {
+        if m.flag() != EN_PASSANT {
+            return Vec::new();
+        }
+        let victim = match self.stm {
+            Color::White => m.to() - 8,
+            Color::Black => m.to() + 8,
+        };
+        Sq::from_index(victim).into_iter().collect()
+    }
+
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let f = fields(fen)?;
         if f.len() > 6 {

@@ -222,22 +222,21 @@ impl<P: Position + Evaluate> Session for Engine<P> {
             Some(f) => P::from_fen(f).map_err(PositionError::Fen)?,
             None => P::startpos(),
         };
-        let mut trial = Engine::<P> {
-            pos: start,
-            earlier: Vec::new(),
-            hashes: Vec::new(),
-            searcher: Searcher::new(1, 1),
-        };
+        // Build the new game aside, so an error leaves the old one untouched.
+        let mut pos = start;
+        let mut earlier = Vec::with_capacity(moves.len());
+        let mut hashes = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
-            let m = trial
-                .pos
+            let m = pos
                 .parse_move(text)
                 .map_err(|e| PositionError::Move(i, e))?;
-            trial.push(m);
+            let next = pos.play(m);
+            hashes.push(pos.hash());
+            earlier.push(std::mem::replace(&mut pos, next));
         }
-        self.pos = trial.pos;
-        self.earlier = trial.earlier;
-        self.hashes = trial.hashes;
+        self.pos = pos;
+        self.earlier = earlier;
+        self.hashes = hashes;
         Ok(())
     }
 

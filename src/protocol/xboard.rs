@@ -116,6 +116,25 @@ pub fn shift_ranks(text: &str, delta: i32) -> String {
     out
 }
 
+/// Rank number XBoard writes minus the variant's own, for a board `shape`.
+/// XBoard counts from 1, or from 0 on 10-rank boards; a board numbered from 0
+/// in its own rules (Trubix) follows the "Rank numbering" option instead
+/// (`rank_zero`: XBoard started with `-rankOffset 1`).
+pub fn gui_delta(shape: Shape, rank_zero: bool) -> i32 {
+    let gui_first = if shape.first_rank == 0 {
+        if rank_zero {
+            0
+        } else {
+            1
+        }
+    } else if shape.height == 10 {
+        0
+    } else {
+        1
+    };
+    gui_first - shape.first_rank as i32
+}
+
 /// XBoard's thinking-output score: centipawns, or ±(100000 + moves) for mates.
 fn cecp_score(s: Score) -> i32 {
     match s {
@@ -180,19 +199,7 @@ impl Xboard {
 
     /// Rank number the GUI writes minus the variant's, for the current board.
     fn gui_delta(&self) -> i32 {
-        let shape: Shape = self.s().shape();
-        let gui_first = if shape.first_rank == 0 {
-            if self.rank_zero {
-                0
-            } else {
-                1
-            }
-        } else if shape.height == 10 {
-            0
-        } else {
-            1
-        };
-        gui_first - shape.first_rank as i32
+        gui_delta(self.s().shape(), self.rank_zero)
     }
 
     fn gui_names(&self, text: &str) -> String {
@@ -768,6 +775,28 @@ mod tests {
         assert_eq!(shift_ranks("c10d9,d9e8q", -1), "c9d8,d8e7q");
         assert_eq!(shift_ranks("a1b0", -1), "a0b?");
         assert_eq!(shift_ranks("f1d3@c3", 0), "f1d3@c3");
+    }
+
+    #[test]
+    fn rank_numbering_follows_xboard_and_the_option() {
+        let shape = |width, height, first_rank| Shape {
+            width,
+            height,
+            first_rank,
+        };
+        // A Trubix-like board (ranks 0-10): XBoard's default 1-11, or 0-10.
+        assert_eq!(gui_delta(shape(5, 11, 0), false), 1);
+        assert_eq!(gui_delta(shape(5, 11, 0), true), 0);
+        assert_eq!(
+            shift_ranks("c0c1", gui_delta(shape(5, 11, 0), false)),
+            "c1c2"
+        );
+        // Boards numbered from 1 ignore the option.
+        assert_eq!(gui_delta(shape(8, 8, 1), false), 0);
+        assert_eq!(gui_delta(shape(8, 8, 1), true), 0);
+        assert_eq!(gui_delta(shape(11, 11, 1), true), 0);
+        // XBoard counts 10-rank boards from 0.
+        assert_eq!(gui_delta(shape(9, 10, 1), false), -1);
     }
 
     #[test]

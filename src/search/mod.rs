@@ -115,7 +115,7 @@ fn alphabeta<P: Position + Evaluate>(
             return outcome_score(pos, o, ply);
         }
     }
-    if depth == 0 || ctx.should_stop() {
+    if ctx.should_stop() || depth == 0 {
         return pos.evaluate();
     }
     let mut list = MoveList::new();

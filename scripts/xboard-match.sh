@@ -33,6 +33,12 @@ if [ ! -x "$ENGINE" ]; then
 fi
 ENGINE=$(cd "$(dirname "$ENGINE")" && pwd)/$(basename "$ENGINE")
 TC=${TC:-0:10}
+# A game cannot outlast both clocks; a stalled GUI is killed after that + 60 s.
+case $TC in
+*:*) tc_secs=$((10#${TC%%:*} * 60 + 10#${TC##*:})) ;;
+*) tc_secs=$((10#$TC * 60)) ;;
+esac
+LIMIT=$((2 * tc_secs + 60))
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 
@@ -55,7 +61,7 @@ play() {
     rm -f "$pgn" "$dbg"
     local start
     start=$(date +%s)
-    HOME=$home timeout -k 5 180 xvfb-run -a -s "-screen 0 1280x1024x24" \
+    HOME=$home timeout -k 5 "$LIMIT" xvfb-run -a -s "-screen 0 1280x1024x24" \
         "$XBOARD" -noGUI -fcp "$ENGINE" -scp "$ENGINE" -fd "$home" -sd "$home" \
         -variant "$v" "$@" -mg 1 -matchPause 100 -tc "$TC" -inc 0 \
         -sgf "$pgn" -debug -nameOfDebugFile "$dbg" -saveSettingsOnExit false \

@@ -527,6 +527,10 @@ fn xboard_claims_results() {
     }
     p.send("go");
     assert_eq!(p.sync(), vec!["1/2-1/2 {Threefold repetition}"]);
+    // A GUI may play on after a claimable draw: the rules still allow moves.
+    p.send("force");
+    p.send("usermove e2e4");
+    assert!(p.sync().is_empty());
     // After `result` the engine does not think even on its turn.
     p.send("new");
     p.send("result 1/2-1/2 {agreed}");

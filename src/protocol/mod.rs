@@ -123,7 +123,8 @@ pub trait Session: Send {
     /// Sets the position from a FEN (None = start) and moves in the variant's
     /// notation; on any error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
-    /// Plays a move given in either notation; returns its `format_move` text.
+    /// Plays a legal move given in either notation; returns its `format_move`
+    /// text. A refused move after the end of the game says so.
     fn play_move(&mut self, text: &str) -> Result<String, PlayError>;
     /// Takes back one ply; false if there is none.
     fn undo(&mut self) -> bool;
@@ -241,10 +242,15 @@ impl<P: Position + Evaluate> Session for Engine<P> {
     }
 
     fn play_move(&mut self, text: &str) -> Result<String, PlayError> {
-        if let Some(o) = self.outcome() {
-            return Err(PlayError::GameOver(o));
-        }
-        let m = self.pos.parse_xboard_move(text).map_err(PlayError::Move)?;
+        // A move the rules still allow after a claimable end (a repetition, the
+        // move-count rule) is accepted: a GUI may play on or replay a game.
+        let m = self
+            .pos
+            .parse_xboard_move(text)
+            .map_err(|e| match self.outcome() {
+                Some(o) => PlayError::GameOver(o),
+                None => PlayError::Move(e),
+            })?;
         let formatted = self.pos.format_move(m);
         self.push(m);
         Ok(formatted)

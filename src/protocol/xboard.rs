@@ -471,8 +471,8 @@ impl Xboard {
                 self.sm().new_game();
                 self.force = false;
                 self.engine_side = Some(Color::Black);
+                // CECP: `new` removes the depth limit; time controls stay.
                 self.sd = None;
-                self.st = None;
                 self.time = None;
                 self.claimed = false;
             }

@@ -281,7 +281,7 @@ fn xboard_variant_sends_setup_before_pong() {
             }
             None => assert!(!got.iter().any(|l| l.starts_with("setup")), "{got:?}"),
         }
-        assert_eq!(p.fen(), s.start_fen());
+        assert_eq!(p.fen(), s.fen());
     }
     p.send("variant nosuch");
     assert_eq!(p.sync(), vec!["Error (unsupported variant): nosuch"]);
@@ -703,7 +703,7 @@ fn uci_setoption_good_and_bad() {
         assert_eq!(got.len(), 1);
         assert!(got[0].starts_with(&format!("info string variant {v} files ")));
         assert!(got[0].ends_with(&format!("startpos {}", s.start_fen())));
-        assert_eq!(p.uci_fen(), s.start_fen());
+        assert_eq!(p.uci_fen(), s.fen());
     }
     p.send("setoption name UCI_Variant value chess");
     p.ready();

@@ -283,6 +283,7 @@ impl Xboard {
             emit(&format!("# internal error: the search returned {best}"));
             return;
         }
+        self.claimed = false;
         let legs: Vec<&str> = shown.split(',').collect();
         for (i, leg) in legs.iter().enumerate() {
             let comma = if i + 1 < legs.len() { "," } else { "" };

@@ -2,14 +2,14 @@
 //!
 //! A state machine over the CECP modes (force, playing one side, analyze).
 //! After every command the loop decides whether to start thinking
-//! ([`Xboard::maybe_start`]), so `go`, `playother`, `usermove` and `analyze`
+//! (`Xboard::maybe_start`), so `go`, `playother`, `usermove` and `analyze`
 //! share one rule: think when not in force mode and it is the engine's side
 //! to move (or always in analyze mode), and the game is not over.
 //!
 //! Square names: XBoard numbers ranks from 1 (from 0 on 10-rank boards), or
 //! from 0 when started with `-rankOffset 1`. For boards whose first rank is 0
 //! in the variant's own notation the "Rank numbering" option says which the
-//! GUI uses; [`Xboard::gui_names`]/[`Xboard::own_names`] shift every square name.
+//! GUI uses; [`gui_delta`] and [`shift_ranks`] map every square name.
 
 use super::{
     default_variant, emit, make_session, resolve_variant, spawn_search, variant_names, Event,

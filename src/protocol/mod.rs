@@ -123,6 +123,9 @@ pub trait Session: Send {
     /// Sets the position from a FEN (None = start) and moves in the variant's
     /// notation; on any error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
+    /// Sets the position from a FEN as XBoard sends it
+    /// ([`Position::from_xboard_fen`]); on error nothing changes.
+    fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError>;
     /// Plays a legal move given in either notation; returns its `format_move`
     /// text. A refused move after the end of the game says so.
     fn play_move(&mut self, text: &str) -> Result<String, PlayError>;
@@ -238,6 +241,13 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos = pos;
         self.earlier = earlier;
         self.hashes = hashes;
+        Ok(())
+    }
+
+    fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError> {
+        self.pos = P::from_xboard_fen(fen).map_err(PositionError::Fen)?;
+        self.earlier.clear();
+        self.hashes.clear();
         Ok(())
     }
 

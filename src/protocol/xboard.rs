@@ -488,7 +488,7 @@ impl Xboard {
                 self.engine_side = Some(self.s().side_to_move().flip());
             }
             "usermove" => self.usermove(arg),
-            "setboard" => match self.sm().set_position(Some(arg), &[]) {
+            "setboard" => match self.sm().set_xboard_position(arg) {
                 Ok(()) => self.claimed = false,
                 Err(e) => emit(&format!("tellusererror Illegal position: {e}")),
             },

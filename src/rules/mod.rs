@@ -227,6 +227,26 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         ))
     }
 
+    /// Parses a FEN as XBoard sends it (`setboard`). XBoard re-writes every
+    /// field after the side to move with chess meanings (castling, en
+    /// passant), which a variant's own fields may not survive: Trubix's
+    /// `w ABCDEabcde 0 1` reaches the second engine as `w - a9 0 1`. The
+    /// default accepts what [`Position::from_fen`] accepts and, failing that, a
+    /// FEN whose board and side to move are the start position's (XBoard only
+    /// sends `setboard` when a game starts) as the start position.
+    fn from_xboard_fen(fen: &str) -> Result<Self, FenError> {
+        let err = match Self::from_fen(fen) {
+            Ok(p) => return Ok(p),
+            Err(e) => e,
+        };
+        let given: Vec<&str> = fen.split_whitespace().take(2).collect();
+        let start: Vec<&str> = Self::START_FEN.split_whitespace().take(2).collect();
+        if given.len() == 2 && given == start {
+            return Ok(Self::startpos());
+        }
+        Err(err)
+    }
+
     /// `piece` lines (Betza, XBoard's subset) sent after `setup`, e.g.
     /// `K& K`; only for pieces XBoard can describe exactly. Default: none.
     fn xboard_pieces() -> &'static [&'static str] {

@@ -4,7 +4,9 @@
 //! - [`geometry`]: board shapes, squares, bitboards and move tables (no rules);
 //! - [`rules`]: the variant contract ([`rules::Position`]) and what all variants share;
 //! - [`variants`]: one folder per game, and the registry that maps names to types;
-//! - [`tools`]: perft and other commands generic over any variant.
+//! - [`tools`]: perft and other commands generic over any variant;
+//! - [`search`]: the search (fixed API, generic over any variant);
+//! - [`protocol`]: the XBoard and UCI loops over a variant-free `Session`.
 //!
 //! ```
 //! use menagerie::rules::Position;
@@ -14,6 +16,8 @@
 //! ```
 
 pub mod geometry;
+pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod tools;
 pub mod variants;

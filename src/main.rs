@@ -1,6 +1,7 @@
 //! The `menagerie` command line. Subcommands run tools; see `menagerie --help`.
 
 use clap::{Parser, Subcommand};
+use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position};
 use menagerie::tools::perft;
 use menagerie::variants::{dispatch, VariantVisitor};
@@ -14,8 +15,19 @@ use std::time::Instant;
     about = "An engine for unusual chess variants"
 )]
 struct Cli {
+    /// Speak this protocol from the first line instead of detecting it (with no
+    /// subcommand, the engine loop starts and the first command, `xboard` or
+    /// `uci`, picks the protocol).
+    #[arg(long, value_enum)]
+    protocol: Option<ProtocolArg>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ProtocolArg {
+    Xboard,
+    Uci,
 }
 
 #[derive(Subcommand)]
@@ -113,8 +125,10 @@ fn main() -> ExitCode {
             dispatch(&variant, cmd).unwrap_or_else(fail)
         }
         None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().ok();
+            protocol::run(cli.protocol.map(|p| match p {
+                ProtocolArg::Xboard => protocol::Protocol::Xboard,
+                ProtocolArg::Uci => protocol::Protocol::Uci,
+            }));
             ExitCode::SUCCESS
         }
     }

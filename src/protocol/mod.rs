@@ -1,0 +1,524 @@
+//! The protocol loops (XBoard/CECP v2 in [`xboard`], UCI in [`uci`]) and the
+//! façade they drive: [`Session`], an object-safe view of one game of one
+//! variant. [`Engine<P>`] implements it for every `P: Position + Evaluate`;
+//! [`make_session`] picks `P` by name through the registry, once. Nothing in
+//! this folder names a variant: GUI data comes from the provided items of
+//! [`Position`] (`XBOARD_NATIVE`, `xboard_setup`, `xboard_move`, …).
+//!
+//! Threads: stdin is read on its own thread ([`spawn_reader`]); a search runs on
+//! a worker thread that owns the session (`Box<dyn Session>`) and hands it back
+//! with the result, so `stop`, `?`, `isready`, `.` and `ping` are answered
+//! while it thinks.
+
+pub mod uci;
+pub mod xboard;
+
+use crate::geometry::{Color, Geometry, Square};
+use crate::rules::{
+    game_outcome, Evaluate, FenError, GenKind, MoveError, MoveList, Outcome, Position,
+};
+use crate::search::{Info, Limits, Score, Searcher};
+use crate::tools::perft;
+use crate::variants::{dispatch, UnknownVariant, VariantVisitor, VARIANTS};
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest table the options allow, in MB.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads the options allow.
+pub const MAX_THREADS: usize = 256;
+
+/// Why `set_position` refused: the old position stays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Fen(FenError),
+    /// The move at this index (0-based) of the list did not parse or is illegal.
+    Move(usize, MoveError),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "{e}"),
+            PositionError::Move(i, e) => write!(f, "move {} of the list: {e}", i + 1),
+        }
+    }
+}
+
+/// Why a move was refused: the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    GameOver(Outcome),
+    Move(MoveError),
+}
+
+impl PlayError {
+    /// The short reason in `Illegal move (reason): mv`.
+    pub fn reason(&self) -> String {
+        match self {
+            PlayError::GameOver(_) => "game is over".to_string(),
+            PlayError::Move(MoveError::Syntax(_)) => "cannot parse".to_string(),
+            PlayError::Move(MoveError::Illegal(_)) => "not a legal move here".to_string(),
+        }
+    }
+}
+
+/// One legal move as a GUI sees it (for highlighting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveView {
+    /// The variant's notation (`format_move`).
+    pub text: String,
+    /// XBoard's form (`xboard_move`), in the variant's square names.
+    pub xboard: String,
+    /// (file, row) of where the piece is lifted and put, if the mouse can enter it.
+    pub from: Option<(u8, u8)>,
+    pub to: Option<(u8, u8)>,
+    pub promotion: Option<char>,
+    /// A capture or other noisy move (shown red).
+    pub noisy: bool,
+    /// (file, row) of pieces captured off the target square.
+    pub victims: Vec<(u8, u8)>,
+}
+
+/// The board's shape, for square-name translation and colour FENs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub width: u8,
+    pub height: u8,
+    pub first_rank: u8,
+}
+
+/// What a search returned, in text.
+#[derive(Clone, Debug)]
+pub struct GoResult {
+    /// `format_move` of the best move (None only without legal moves).
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// One game of one variant, as the protocol loops see it (object-safe).
+pub trait Session: Send {
+    /// The variant's name (`Position::NAME`).
+    fn variant(&self) -> &'static str;
+    /// XBoard's own name for it, if XBoard knows the variant.
+    fn xboard_native(&self) -> Option<&'static str>;
+    /// Whether XBoard can referee it (legality testing on).
+    fn xboard_legal(&self) -> bool;
+    /// `(PIECETOCHAR) WxH+0_PARENT` for `setup`, if XBoard needs one.
+    fn xboard_setup(&self) -> Option<String>;
+    /// `piece` command bodies.
+    fn xboard_pieces(&self) -> &'static [&'static str];
+    fn shape(&self) -> Shape;
+    fn start_fen(&self) -> &'static str;
+
+    /// Start position, empty history, cleared search tables.
+    fn new_game(&mut self);
+    /// Sets the position from a FEN (None = start) and moves in the variant's
+    /// notation; on any error nothing changes.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
+    /// Sets the position from a FEN as XBoard sends it
+    /// ([`Position::from_xboard_fen`]); on error nothing changes.
+    fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError>;
+    /// Plays a legal move given in either notation; returns its `format_move`
+    /// text. A refused move after the end of the game says so.
+    fn play_move(&mut self, text: &str) -> Result<String, PlayError>;
+    /// Takes back one ply; false if there is none.
+    fn undo(&mut self) -> bool;
+    fn fen(&self) -> String;
+    fn diagram(&self) -> String;
+    fn side_to_move(&self) -> Color;
+    /// Plies played since the position was set.
+    fn plies(&self) -> usize;
+    /// The game's result from position and history (`rules::game_outcome`).
+    fn outcome(&self) -> Option<Outcome>;
+    fn legal_moves(&self) -> Vec<MoveView>;
+    /// XBoard's form of a move given in the variant's notation.
+    fn xboard_form(&self, text: &str) -> Option<String>;
+
+    /// Blocking search of the current position.
+    fn go(
+        &mut self,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        info: &mut dyn FnMut(&Info),
+    ) -> GoResult;
+    /// Per-root-move perft counts.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn set_hash(&mut self, mb: usize);
+    fn set_threads(&mut self, threads: usize);
+    fn clear_hash(&mut self);
+}
+
+/// The generic session: a position, the game's history and a searcher.
+pub struct Engine<P: Position + Evaluate> {
+    pos: P,
+    /// Every earlier position of the game, oldest first (for undo).
+    earlier: Vec<P>,
+    /// Their hashes (for repetition).
+    hashes: Vec<u64>,
+    searcher: Searcher<P>,
+}
+
+impl<P: Position + Evaluate> Engine<P> {
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        Engine {
+            pos: P::startpos(),
+            earlier: Vec::new(),
+            hashes: Vec::new(),
+            searcher: Searcher::new(hash_mb, threads),
+        }
+    }
+
+    fn push(&mut self, m: P::Move) {
+        let next = self.pos.play(m);
+        self.hashes.push(self.pos.hash());
+        self.earlier.push(std::mem::replace(&mut self.pos, next));
+    }
+
+    fn square(sq: Square<P::Geo>) -> (u8, u8) {
+        (sq.file(), sq.row())
+    }
+}
+
+impl<P: Position + Evaluate> Session for Engine<P> {
+    fn variant(&self) -> &'static str {
+        P::NAME
+    }
+    fn xboard_native(&self) -> Option<&'static str> {
+        P::XBOARD_NATIVE
+    }
+    fn xboard_legal(&self) -> bool {
+        P::XBOARD_LEGAL
+    }
+    fn xboard_setup(&self) -> Option<String> {
+        P::xboard_setup()
+    }
+    fn xboard_pieces(&self) -> &'static [&'static str] {
+        P::xboard_pieces()
+    }
+    fn shape(&self) -> Shape {
+        Shape {
+            width: P::Geo::WIDTH,
+            height: P::Geo::HEIGHT,
+            first_rank: P::Geo::FIRST_RANK,
+        }
+    }
+    fn start_fen(&self) -> &'static str {
+        P::START_FEN
+    }
+
+    fn new_game(&mut self) {
+        self.pos = P::startpos();
+        self.earlier.clear();
+        self.hashes.clear();
+        self.searcher.clear();
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
+        let start = match fen {
+            Some(f) => P::from_fen(f).map_err(PositionError::Fen)?,
+            None => P::startpos(),
+        };
+        // Build the new game aside, so an error leaves the old one untouched.
+        let mut pos = start;
+        let mut earlier = Vec::with_capacity(moves.len());
+        let mut hashes = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| PositionError::Move(i, e))?;
+            let next = pos.play(m);
+            hashes.push(pos.hash());
+            earlier.push(std::mem::replace(&mut pos, next));
+        }
+        self.pos = pos;
+        self.earlier = earlier;
+        self.hashes = hashes;
+        Ok(())
+    }
+
+    fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError> {
+        self.pos = P::from_xboard_fen(fen).map_err(PositionError::Fen)?;
+        self.earlier.clear();
+        self.hashes.clear();
+        Ok(())
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<String, PlayError> {
+        // A move the rules still allow after a claimable end (a repetition, the
+        // move-count rule) is accepted: a GUI may play on or replay a game.
+        let m = self
+            .pos
+            .parse_xboard_move(text)
+            .map_err(|e| match self.outcome() {
+                Some(o) => PlayError::GameOver(o),
+                None => PlayError::Move(e),
+            })?;
+        let formatted = self.pos.format_move(m);
+        self.push(m);
+        Ok(formatted)
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.earlier.pop() {
+            Some(p) => {
+                self.pos = p;
+                self.hashes.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+    fn diagram(&self) -> String {
+        self.pos.diagram()
+    }
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+    fn plies(&self) -> usize {
+        self.earlier.len()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        game_outcome(&self.pos, &self.hashes)
+    }
+
+    fn legal_moves(&self) -> Vec<MoveView> {
+        let mut list = MoveList::new();
+        self.pos.generate(GenKind::All, &mut list);
+        list.iter()
+            .map(|&m| {
+                let squares = self.pos.gui_squares(m);
+                MoveView {
+                    text: self.pos.format_move(m),
+                    xboard: self.pos.xboard_move(m),
+                    from: squares.map(|s| Self::square(s.from)),
+                    to: squares.map(|s| Self::square(s.to)),
+                    promotion: squares.and_then(|s| s.promotion),
+                    noisy: self.pos.is_noisy(m),
+                    victims: self
+                        .pos
+                        .gui_victims(m)
+                        .into_iter()
+                        .map(Self::square)
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn xboard_form(&self, text: &str) -> Option<String> {
+        self.pos
+            .parse_move(text)
+            .ok()
+            .map(|m| self.pos.xboard_move(m))
+    }
+
+    fn go(
+        &mut self,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        info: &mut dyn FnMut(&Info),
+    ) -> GoResult {
+        let r = self
+            .searcher
+            .search(&self.pos, &self.hashes, limits, stop, info);
+        let ponder = match (r.best, r.ponder) {
+            (Some(b), Some(p)) => {
+                let next = self.pos.play(b);
+                next.is_legal(p).then(|| next.format_move(p))
+            }
+            _ => None,
+        };
+        GoResult {
+            best: r.best.map(|m| self.pos.format_move(m)),
+            ponder,
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+        }
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        perft::divide(&self.pos, depth.max(1), 1)
+            .into_iter()
+            .map(|(m, n)| (self.pos.format_move(m), n))
+            .collect()
+    }
+    fn set_hash(&mut self, mb: usize) {
+        self.searcher.set_hash(mb);
+    }
+    fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+    fn clear_hash(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+/// Builds the session for variant `name` (a `Position::NAME`).
+pub fn make_session(
+    name: &str,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<Box<dyn Session>, UnknownVariant> {
+    struct Make(usize, usize);
+    impl VariantVisitor for Make {
+        type Output = Box<dyn Session>;
+        fn visit<P: Position + Evaluate>(self) -> Box<dyn Session> {
+            Box::new(Engine::<P>::new(self.0, self.1))
+        }
+    }
+    dispatch(name, Make(hash_mb, threads))
+}
+
+/// Per variant: its name and XBoard's native name for it, in `VARIANTS` order.
+pub fn variant_names() -> Vec<(&'static str, Option<&'static str>)> {
+    struct Names;
+    impl VariantVisitor for Names {
+        type Output = (&'static str, Option<&'static str>);
+        fn visit<P: Position + Evaluate>(self) -> Self::Output {
+            (P::NAME, P::XBOARD_NATIVE)
+        }
+    }
+    VARIANTS
+        .iter()
+        .filter_map(|n| dispatch(n, Names).ok())
+        .collect()
+}
+
+/// The variant a name selects: a `Position::NAME` or XBoard's native name.
+pub fn resolve_variant(name: &str) -> Option<&'static str> {
+    variant_names()
+        .into_iter()
+        .find(|&(n, native)| n == name || native == Some(name))
+        .map(|(n, _)| n)
+}
+
+/// The variant a fresh game uses: the one XBoard calls `normal`, else the first.
+pub fn default_variant() -> &'static str {
+    resolve_variant("normal").unwrap_or(VARIANTS[0])
+}
+
+/// What the loops wait for: a line of input, or a finished search.
+pub enum Event {
+    Line(String),
+    Eof,
+    Done(Box<dyn Session>, GoResult),
+}
+
+/// Reads stdin lines on their own thread into `tx`.
+pub fn spawn_reader(input: Box<dyn BufRead + Send>, tx: Sender<Event>) {
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            match line {
+                Ok(l) => {
+                    if tx.send(Event::Line(l)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(Event::Eof);
+    });
+}
+
+/// Writes one protocol line to stdout and flushes (never to stderr: XBoard
+/// would read that as protocol).
+pub fn emit(line: &str) {
+    let out = std::io::stdout();
+    let mut lock = out.lock();
+    let _ = writeln!(lock, "{line}");
+    let _ = lock.flush();
+}
+
+/// Which protocol to speak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Xboard,
+    Uci,
+}
+
+/// Runs the engine loop on stdin/stdout. `forced` skips the detection by the
+/// first command (`xboard` or `uci`).
+pub fn run(forced: Option<Protocol>) {
+    // Panic messages go to stdout as `#` comments: XBoard merges stderr into
+    // the protocol stream and would act on their words.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string().replace('\n', " ");
+        emit(&format!("# internal error: {msg}"));
+    }));
+    let (tx, rx) = channel();
+    spawn_reader(
+        Box::new(std::io::BufReader::new(std::io::stdin())),
+        tx.clone(),
+    );
+    run_with(forced, tx, rx);
+}
+
+fn run_with(forced: Option<Protocol>, tx: Sender<Event>, rx: Receiver<Event>) {
+    let mut pending = Vec::new();
+    let protocol = match forced {
+        Some(p) => p,
+        None => loop {
+            match rx.recv() {
+                Ok(Event::Line(l)) => match l.split_whitespace().next() {
+                    Some("uci") => {
+                        pending.push(l);
+                        break Protocol::Uci;
+                    }
+                    Some("xboard") => break Protocol::Xboard,
+                    Some("quit") => return,
+                    Some(other) => emit(&format!(
+                        "Error (unknown command; start with 'xboard' or 'uci'): {other}"
+                    )),
+                    None => {}
+                },
+                _ => return,
+            }
+        },
+    };
+    match protocol {
+        Protocol::Xboard => xboard::Xboard::new(tx, rx, pending).run(),
+        Protocol::Uci => uci::Uci::new(tx, rx, pending).run(),
+    }
+}
+
+/// Runs `session.go` on a worker thread; the session comes back in `Event::Done`.
+pub fn spawn_search(
+    mut session: Box<dyn Session>,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    tx: Sender<Event>,
+    mut info: Box<dyn FnMut(&Info) + Send>,
+) {
+    std::thread::spawn(move || {
+        // A panicking search must not leave the loop waiting forever: fall back
+        // to the first legal move and say so on a `#` line.
+        let go = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            session.go(&limits, stop, &mut *info)
+        }));
+        let r = go.unwrap_or_else(|_| {
+            emit("# internal error: the search failed; playing the first legal move");
+            GoResult {
+                best: session.legal_moves().first().map(|m| m.text.clone()),
+                ponder: None,
+                score: Score::Cp(0),
+                depth: 0,
+                nodes: 0,
+            }
+        });
+        let _ = tx.send(Event::Done(session, r));
+    });
+}

@@ -1,0 +1,365 @@
+//! UCI, with the de-facto `UCI_Variant` combo option for the variant.
+//!
+//! Moves and squares use the variant's own coordinate notation (Trubix ranks
+//! 0–10). Bad input never changes the position and is answered with an
+//! `info string Error (...)` line, which GUIs show or ignore.
+
+use super::{
+    default_variant, emit, make_session, spawn_search, Event, GoResult, Session, DEFAULT_HASH_MB,
+    MAX_HASH_MB, MAX_THREADS,
+};
+use crate::geometry::Color;
+use crate::search::{Clock, Info, Limits, Score};
+use crate::variants::VARIANTS;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The UCI state.
+pub struct Uci {
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    pending: VecDeque<String>,
+    /// The game; `None` while a worker thread owns it.
+    session: Option<Box<dyn Session>>,
+    stop: Option<Arc<AtomicBool>>,
+    hash_mb: usize,
+    threads: usize,
+    overhead: Duration,
+    quit: bool,
+}
+
+fn info_line(i: &Info) -> String {
+    let score = match i.score {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let ms = i.time.as_millis() as u64;
+    let nps = i.nodes.saturating_mul(1000) / ms.max(1);
+    let mut s = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {}",
+        i.depth, i.seldepth, i.nodes, i.hashfull
+    );
+    if !i.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&i.pv.join(" "));
+    }
+    s
+}
+
+fn error(kind: &str, what: &str) {
+    emit(&format!("info string Error ({kind}): {what}"));
+}
+
+impl Uci {
+    pub fn new(tx: Sender<Event>, rx: Receiver<Event>, pending: Vec<String>) -> Self {
+        Uci {
+            tx,
+            rx,
+            pending: pending.into(),
+            session: make_session(default_variant(), DEFAULT_HASH_MB, 1).ok(),
+            stop: None,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            overhead: Duration::from_millis(30),
+            quit: false,
+        }
+    }
+
+    fn s(&self) -> &dyn Session {
+        self.session
+            .as_deref()
+            .expect("the session is home when idle")
+    }
+
+    fn sm(&mut self) -> &mut Box<dyn Session> {
+        self.session
+            .as_mut()
+            .expect("the session is home when idle")
+    }
+
+    pub fn run(mut self) {
+        if self.session.is_none() {
+            emit("info string Error (internal): no variant available");
+            return;
+        }
+        while !self.quit {
+            let line = if let Some(l) = self.pending.pop_front() {
+                l
+            } else {
+                match self.rx.recv() {
+                    Ok(Event::Line(l)) => l,
+                    Ok(Event::Done(s, r)) => {
+                        self.finish(s, r);
+                        continue;
+                    }
+                    Ok(Event::Eof) | Err(_) => {
+                        self.halt();
+                        break;
+                    }
+                }
+            };
+            self.command(line.trim());
+        }
+    }
+
+    fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
+        self.session = Some(session);
+        self.stop = None;
+        match (r.best, r.ponder) {
+            (Some(b), Some(p)) => emit(&format!("bestmove {b} ponder {p}")),
+            (Some(b), None) => emit(&format!("bestmove {b}")),
+            (None, _) => emit("bestmove 0000"),
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn halt(&mut self) {
+        let Some(stop) = self.stop.clone() else {
+            return;
+        };
+        stop.store(true, Ordering::Relaxed);
+        loop {
+            match self.rx.recv() {
+                Ok(Event::Line(l)) => self.pending.push_back(l),
+                Ok(Event::Eof) => self.pending.push_back("quit".to_string()),
+                Ok(Event::Done(s, r)) => {
+                    self.finish(s, r);
+                    return;
+                }
+                Err(_) => {
+                    self.quit = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn command(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        let cmd = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        // Answered while a search runs.
+        match cmd {
+            "" => return,
+            "isready" => return emit("readyok"),
+            "stop" | "ponderhit" => {
+                if let Some(s) = &self.stop {
+                    s.store(true, Ordering::Relaxed);
+                }
+                return;
+            }
+            _ => {}
+        }
+        self.halt();
+        if self.quit {
+            return;
+        }
+        match cmd {
+            "uci" => self.uci(),
+            "ucinewgame" => self.sm().new_game(),
+            "setoption" => self.setoption(&rest),
+            "position" => self.position(&rest),
+            "go" => self.go(&rest),
+            "d" => {
+                for l in self.s().diagram().lines() {
+                    emit(l);
+                }
+                emit(&format!("Fen: {}", self.s().fen()));
+            }
+            "quit" => self.quit = true,
+            _ => error("unknown command", line),
+        }
+    }
+
+    fn uci(&self) {
+        emit(&format!("id name menagerie {}", env!("CARGO_PKG_VERSION")));
+        emit("id author the menagerie developers");
+        let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+        emit(&format!(
+            "option name UCI_Variant type combo default {} {}",
+            self.s().variant(),
+            vars.join(" ")
+        ));
+        emit(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
+        emit(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        emit(&format!(
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            self.overhead.as_millis()
+        ));
+        emit("option name Clear Hash type button");
+        emit("uciok");
+    }
+
+    fn announce_variant(&self) {
+        let sh = self.s().shape();
+        emit(&format!(
+            "info string variant {} files {} ranks {} pocket 0 template fairy startpos {}",
+            self.s().variant(),
+            sh.width,
+            sh.height,
+            self.s().start_fen()
+        ));
+    }
+
+    fn setoption(&mut self, rest: &[&str]) {
+        let joined = rest.join(" ");
+        let Some(body) = joined.strip_prefix("name ") else {
+            return error("bad setoption", &joined);
+        };
+        let (name, value) = match body.split_once(" value ") {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (body.trim(), None),
+        };
+        let number = |v: Option<&str>, lo: usize, hi: usize| {
+            v.and_then(|v| v.parse::<usize>().ok())
+                .filter(|n| (lo..=hi).contains(n))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match value.filter(|v| VARIANTS.contains(v)) {
+                Some(v) => match make_session(v, self.hash_mb, self.threads) {
+                    Ok(s) => {
+                        self.session = Some(s);
+                        self.announce_variant();
+                    }
+                    Err(e) => error("unknown variant", &e.to_string()),
+                },
+                None => error("unknown variant", value.unwrap_or("")),
+            },
+            "threads" => match number(value, 1, MAX_THREADS) {
+                Some(n) => {
+                    self.threads = n;
+                    self.sm().set_threads(n);
+                }
+                None => error("bad option value", &joined),
+            },
+            "hash" => match number(value, 1, MAX_HASH_MB) {
+                Some(n) => {
+                    self.hash_mb = n;
+                    self.sm().set_hash(n);
+                }
+                None => error("bad option value", &joined),
+            },
+            "move overhead" => match number(value, 0, 5000) {
+                Some(n) => self.overhead = Duration::from_millis(n as u64),
+                None => error("bad option value", &joined),
+            },
+            "clear hash" => self.sm().clear_hash(),
+            _ => error("unknown option", name),
+        }
+    }
+
+    fn position(&mut self, rest: &[&str]) {
+        let moves_at = rest.iter().position(|&w| w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let fen = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => None,
+            Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
+            _ => return error("bad position", &rest.join(" ")),
+        };
+        if let Err(e) = self.sm().set_position(fen.as_deref(), moves) {
+            error("illegal position", &e.to_string());
+        }
+    }
+
+    fn go(&mut self, rest: &[&str]) {
+        let mut l = Limits {
+            move_overhead: self.overhead,
+            ..Limits::default()
+        };
+        let white = self.s().side_to_move() == Color::White;
+        let mut clock = Clock::default();
+        let mut has_clock = false;
+        let mut i = 0;
+        while i < rest.len() {
+            let key = rest[i];
+            let val = rest.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+            let ms = |v: u64| Duration::from_millis(v);
+            let mut used = 2;
+            match (key, val) {
+                ("infinite", _) | ("ponder", _) => {
+                    l.infinite = true;
+                    used = 1;
+                }
+                ("searchmoves", _) => {
+                    // Restricting the root is not in the search API: skip the moves.
+                    used = 1;
+                    while i + used < rest.len() && !is_go_keyword(rest[i + used]) {
+                        used += 1;
+                    }
+                }
+                ("perft", Some(d)) if (1..=10).contains(&d) => return self.perft(d as u32),
+                ("depth", Some(d)) if d >= 1 => l.depth = Some(d.min(255) as u32),
+                ("nodes", Some(n)) => l.nodes = Some(n),
+                ("mate", Some(n)) if n >= 1 => l.depth = Some((2 * n).min(255) as u32),
+                ("movetime", Some(t)) => l.movetime = Some(ms(t)),
+                ("wtime", Some(t)) | ("btime", Some(t)) => {
+                    if (key == "wtime") == white {
+                        clock.time = ms(t);
+                        has_clock = true;
+                    }
+                }
+                ("winc", Some(t)) | ("binc", Some(t)) => {
+                    if (key == "winc") == white {
+                        clock.inc = ms(t);
+                    }
+                }
+                ("movestogo", Some(n)) if n >= 1 => clock.moves_to_go = Some(n.min(1000) as u32),
+                _ => return error("bad go parameter", &rest[i..].join(" ")),
+            }
+            i += used;
+        }
+        if has_clock {
+            l.clock = Some(clock);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(stop.clone());
+        let session = self.session.take().expect("idle");
+        spawn_search(
+            session,
+            l,
+            stop,
+            self.tx.clone(),
+            Box::new(|i: &Info| emit(&info_line(i))),
+        );
+    }
+
+    fn perft(&self, depth: u32) {
+        let counts = self.s().perft_divide(depth);
+        let mut total = 0;
+        for (m, n) in &counts {
+            emit(&format!("{m}: {n}"));
+            total += n;
+        }
+        emit("");
+        emit(&format!("Nodes searched: {total}"));
+    }
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "searchmoves"
+            | "ponder"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "movetime"
+            | "infinite"
+            | "perft"
+    )
+}

@@ -1,0 +1,822 @@
+//! XBoard / WinBoard: the Chess Engine Communication Protocol, version 2.
+//!
+//! A state machine over the CECP modes (force, playing one side, analyze).
+//! After every command the loop decides whether to start thinking
+//! (`Xboard::maybe_start`), so `go`, `playother`, `usermove` and `analyze`
+//! share one rule: think when not in force mode and it is the engine's side
+//! to move (or always in analyze mode), and the game is not over.
+//!
+//! Square names: XBoard numbers ranks from 1 (from 0 on 10-rank boards), or
+//! from 0 when started with `-rankOffset 1`. For boards whose first rank is 0
+//! in the variant's own notation the "Rank numbering" option says which the
+//! GUI uses; [`gui_delta`] and [`shift_ranks`] map every square name.
+
+use super::{
+    default_variant, emit, make_session, resolve_variant, spawn_search, variant_names, Event,
+    GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+};
+use crate::geometry::Color;
+use crate::rules::Outcome;
+use crate::search::{Clock, Info, Limits, Score};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The values of the rank-numbering option (for boards whose first rank is 0).
+const RANKS_DEFAULT: &str = "1-11 (XBoard default)";
+const RANKS_ZERO: &str = "0-10 (XBoard -rankOffset 1)";
+
+/// What the worker thread is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    /// Choosing the engine's move in a game.
+    Think,
+    /// Analyze mode: never moves.
+    Analyze,
+}
+
+struct Running {
+    task: Task,
+    stop: Arc<AtomicBool>,
+    /// Drop the result (a command overrode the search) instead of playing it.
+    discard: bool,
+}
+
+/// The CECP state.
+pub struct Xboard {
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    pending: VecDeque<String>,
+    /// The game; `None` while a worker thread owns it.
+    session: Option<Box<dyn Session>>,
+    running: Option<Running>,
+    force: bool,
+    engine_side: Option<Color>,
+    analyze: bool,
+    post: bool,
+    /// The result was already claimed for the current position.
+    claimed: bool,
+    /// level MPS BASE INC.
+    mps: u32,
+    base: Duration,
+    inc: Duration,
+    st: Option<Duration>,
+    sd: Option<u32>,
+    time: Option<Duration>,
+    rank_zero: bool,
+    overhead: Duration,
+    hash_mb: usize,
+    threads: usize,
+    last_info: Arc<Mutex<Option<Info>>>,
+    /// The square of the last `lift`, in the variant's (file, row).
+    lifted: Option<(u8, u8)>,
+    quit: bool,
+}
+
+/// Parses `m` or `m:ss` (XBoard's level base) into a duration.
+fn parse_base(s: &str) -> Option<Duration> {
+    let (m, sec) = match s.split_once(':') {
+        Some((m, sec)) => (m.parse::<u64>().ok()?, sec.parse::<u64>().ok()?),
+        None => (s.parse::<u64>().ok()?, 0),
+    };
+    Some(Duration::from_secs(m * 60 + sec))
+}
+
+fn parse_secs(s: &str) -> Option<Duration> {
+    let v: f64 = s.parse().ok()?;
+    (v.is_finite() && (0.0..1e7).contains(&v)).then(|| Duration::from_secs_f64(v))
+}
+
+/// Shifts the rank number of every square name (`[a-z][0-9]+`) in `text` by
+/// `delta`; a rank that would drop below 0 becomes `?` so parsing fails.
+pub fn shift_ranks(text: &str, delta: i32) -> String {
+    if delta == 0 {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if c.is_ascii_lowercase() && i < b.len() && b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            match text[start..i].parse::<i32>() {
+                Ok(r) if r + delta >= 0 => out.push_str(&(r + delta).to_string()),
+                _ => out.push('?'),
+            }
+        }
+    }
+    out
+}
+
+/// Rank number XBoard writes minus the variant's own, for a board `shape`.
+/// XBoard counts from 1, or from 0 on 10-rank boards; a board numbered from 0
+/// in its own rules (Trubix) follows the "Rank numbering" option instead
+/// (`rank_zero`: XBoard started with `-rankOffset 1`).
+pub fn gui_delta(shape: Shape, rank_zero: bool) -> i32 {
+    let gui_first = if shape.first_rank == 0 {
+        if rank_zero {
+            0
+        } else {
+            1
+        }
+    } else if shape.height == 10 {
+        0
+    } else {
+        1
+    };
+    gui_first - shape.first_rank as i32
+}
+
+/// XBoard's thinking-output score: centipawns, or ±(100000 + moves) for mates.
+fn cecp_score(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n >= 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    }
+}
+
+/// The `1-0 {White mates}` line of a finished game.
+pub fn result_line(o: Outcome) -> String {
+    let reason = o.reason();
+    let mut r = reason.chars();
+    let reason = match r.next() {
+        Some(c) => c.to_uppercase().chain(r).collect::<String>(),
+        None => String::new(),
+    };
+    format!("{} {{{}}}", o.result_str(), reason)
+}
+
+impl Xboard {
+    pub fn new(tx: Sender<Event>, rx: Receiver<Event>, pending: Vec<String>) -> Self {
+        let session = make_session(default_variant(), DEFAULT_HASH_MB, 1).ok();
+        Xboard {
+            tx,
+            rx,
+            pending: pending.into(),
+            session,
+            running: None,
+            force: false,
+            engine_side: Some(Color::Black),
+            analyze: false,
+            post: false,
+            claimed: false,
+            mps: 0,
+            base: Duration::from_secs(300),
+            inc: Duration::ZERO,
+            st: None,
+            sd: None,
+            time: None,
+            rank_zero: false,
+            overhead: Duration::from_millis(30),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            last_info: Arc::new(Mutex::new(None)),
+            lifted: None,
+            quit: false,
+        }
+    }
+
+    fn s(&self) -> &dyn Session {
+        self.session
+            .as_deref()
+            .expect("the session is home when idle")
+    }
+
+    fn sm(&mut self) -> &mut Box<dyn Session> {
+        self.session
+            .as_mut()
+            .expect("the session is home when idle")
+    }
+
+    /// Rank number the GUI writes minus the variant's, for the current board.
+    fn gui_delta(&self) -> i32 {
+        gui_delta(self.s().shape(), self.rank_zero)
+    }
+
+    fn gui_names(&self, text: &str) -> String {
+        shift_ranks(text, self.gui_delta())
+    }
+
+    fn own_names(&self, text: &str) -> String {
+        shift_ranks(text, -self.gui_delta())
+    }
+
+    /// The main loop.
+    pub fn run(mut self) {
+        if self.session.is_none() {
+            emit("Error (internal): no variant available");
+            return;
+        }
+        while !self.quit {
+            let line = if let Some(l) = self.pending.pop_front() {
+                l
+            } else {
+                match self.rx.recv() {
+                    Ok(Event::Line(l)) => l,
+                    Ok(Event::Done(s, r)) => {
+                        self.finish(s, r);
+                        self.maybe_start();
+                        continue;
+                    }
+                    Ok(Event::Eof) | Err(_) => {
+                        self.halt(true);
+                        break;
+                    }
+                }
+            };
+            self.command(line.trim());
+            if !self.quit {
+                self.maybe_start();
+            }
+        }
+    }
+
+    /// Stops a running search and waits for it; `discard` drops its move.
+    fn halt(&mut self, discard: bool) {
+        let Some(run) = self.running.as_mut() else {
+            return;
+        };
+        run.discard |= discard;
+        run.stop.store(true, Ordering::Relaxed);
+        loop {
+            match self.rx.recv() {
+                Ok(Event::Line(l)) => self.pending.push_back(l),
+                Ok(Event::Eof) => {
+                    self.pending.push_back("quit".to_string());
+                }
+                Ok(Event::Done(s, r)) => {
+                    self.finish(s, r);
+                    return;
+                }
+                Err(_) => {
+                    self.quit = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A search came back: take the session home and play the move if wanted.
+    fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
+        self.session = Some(session);
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        if run.discard || run.task != Task::Think {
+            return;
+        }
+        let Some(best) = r.best else {
+            self.claim();
+            return;
+        };
+        let shown = self.s().xboard_form(&best).unwrap_or_else(|| best.clone());
+        if self.sm().play_move(&best).is_err() {
+            emit(&format!("# internal error: the search returned {best}"));
+            return;
+        }
+        self.claimed = false;
+        let legs: Vec<&str> = shown.split(',').collect();
+        for (i, leg) in legs.iter().enumerate() {
+            let comma = if i + 1 < legs.len() { "," } else { "" };
+            emit(&format!("move {}{comma}", self.gui_names(leg)));
+        }
+        self.claim();
+    }
+
+    /// Announces the result if the game is over (once per position).
+    fn claim(&mut self) {
+        if self.claimed {
+            return;
+        }
+        if let Some(o) = self.s().outcome() {
+            self.claimed = true;
+            emit(&result_line(o));
+        }
+    }
+
+    /// Starts thinking or analysing when the mode says so.
+    fn maybe_start(&mut self) {
+        if self.running.is_some() || self.quit || self.session.is_none() {
+            return;
+        }
+        let over = self.s().outcome().is_some();
+        let task = if self.analyze {
+            if over {
+                return;
+            }
+            Task::Analyze
+        } else if !self.force && self.engine_side == Some(self.s().side_to_move()) {
+            if over {
+                self.claim();
+                self.force = true;
+                return;
+            }
+            Task::Think
+        } else {
+            return;
+        };
+        let limits = self.limits(task);
+        let stop = Arc::new(AtomicBool::new(false));
+        let post = self.post || task == Task::Analyze;
+        let delta = self.gui_delta();
+        let last = self.last_info.clone();
+        *last.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        let info = Box::new(move |i: &Info| {
+            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(i.clone());
+            if post {
+                let pv: Vec<String> = i.pv.iter().map(|m| shift_ranks(m, delta)).collect();
+                emit(&format!(
+                    "{} {} {} {} {}",
+                    i.depth,
+                    cecp_score(i.score),
+                    i.time.as_millis() / 10,
+                    i.nodes,
+                    pv.join(" ")
+                ));
+            }
+        });
+        let session = self.session.take().expect("idle");
+        self.running = Some(Running {
+            task,
+            stop: stop.clone(),
+            discard: false,
+        });
+        spawn_search(session, limits, stop, self.tx.clone(), info);
+    }
+
+    fn limits(&self, task: Task) -> Limits {
+        let mut l = Limits {
+            depth: self.sd,
+            move_overhead: self.overhead,
+            ..Limits::default()
+        };
+        if task == Task::Analyze {
+            l.infinite = true;
+            l.depth = None;
+        } else if let Some(st) = self.st {
+            l.movetime = Some(st);
+        } else {
+            let moves_done = (self.s().plies() / 2) as u32;
+            l.clock = Some(Clock {
+                time: self.time.unwrap_or(self.base),
+                inc: self.inc,
+                moves_to_go: (self.mps > 0).then(|| self.mps - moves_done % self.mps),
+            });
+        }
+        l
+    }
+
+    fn features(&self) {
+        let mut names = Vec::new();
+        for (name, native) in variant_names() {
+            if let Some(n) = native {
+                names.push(n);
+            }
+            names.push(name);
+        }
+        emit("feature done=0");
+        emit(&format!(
+            "feature myname=\"menagerie {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ));
+        emit("feature setboard=1 usermove=1 ping=1 playother=1 sigint=0 sigterm=0 memory=1 smp=1 analyze=1 colors=0 reuse=1 highlight=1 debug=1 time=1 draw=0 san=0 name=0 exclude=0 nps=0");
+        emit(&format!(
+            "feature option=\"Rank numbering -combo *{RANKS_DEFAULT} /// {RANKS_ZERO}\""
+        ));
+        emit(&format!(
+            "feature option=\"Move Overhead -spin {} 0 5000\"",
+            self.overhead.as_millis()
+        ));
+        emit("feature option=\"Clear Hash -button\"");
+        emit("feature done=1");
+    }
+
+    /// Commands that a running search does not disturb.
+    fn command_while_running(&mut self, cmd: &str, arg: &str) -> bool {
+        match cmd {
+            "?" => {
+                if let Some(r) = &self.running {
+                    if r.task == Task::Think {
+                        r.stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            "." => {
+                if self
+                    .running
+                    .as_ref()
+                    .is_some_and(|r| r.task == Task::Analyze)
+                {
+                    let last = self.last_info.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(i) = last.as_ref() {
+                        emit(&format!(
+                            "stat01: {} {} {} 0 0",
+                            i.time.as_millis() / 10,
+                            i.nodes,
+                            i.depth
+                        ));
+                    }
+                }
+            }
+            "ping" => emit(&format!("pong {arg}")),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "time" | "otim" => {
+                let Ok(cs) = arg.parse::<u64>() else {
+                    emit(&format!("Error (bad number): {cmd} {arg}"));
+                    return true;
+                };
+                if cmd == "time" {
+                    self.time = Some(Duration::from_millis(cs * 10));
+                }
+            }
+            "hard" | "easy" | "computer" | "random" | "accepted" | "rejected" | "name"
+            | "rating" | "ics" | "draw" | "hint" | "bk" | "xboard" => {}
+            "" => {}
+            c if c.starts_with('#') => {}
+            _ => return false,
+        }
+        true
+    }
+
+    fn command(&mut self, line: &str) {
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        if self.command_while_running(cmd, arg) {
+            return;
+        }
+        // Everything else acts on the game: stop a search without its move.
+        self.halt(true);
+        if self.quit {
+            return;
+        }
+        match cmd {
+            "protover" => self.features(),
+            "new" => {
+                let name = default_variant();
+                if self.s().variant() != name {
+                    self.switch(name);
+                }
+                self.sm().new_game();
+                self.force = false;
+                self.engine_side = Some(Color::Black);
+                // CECP: `new` removes the depth limit; time controls stay.
+                self.sd = None;
+                self.time = None;
+                self.claimed = false;
+            }
+            "variant" => self.variant(arg),
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = Some(self.s().side_to_move());
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = Some(self.s().side_to_move().flip());
+            }
+            "usermove" => self.usermove(arg),
+            "setboard" => match self.sm().set_xboard_position(arg) {
+                Ok(()) => self.claimed = false,
+                Err(e) => emit(&format!("tellusererror Illegal position: {e}")),
+            },
+            "undo" | "remove" => {
+                let n = if cmd == "undo" { 1 } else { 2 };
+                if self.s().plies() < n {
+                    emit(&format!("Error (no move to take back): {cmd}"));
+                } else {
+                    for _ in 0..n {
+                        self.sm().undo();
+                    }
+                    self.claimed = false;
+                }
+            }
+            "level" => {
+                let parts: Vec<&str> = arg.split_whitespace().collect();
+                match parts.as_slice() {
+                    [mps, base, inc] => match (mps.parse(), parse_base(base), parse_secs(inc)) {
+                        (Ok(m), Some(b), Some(i)) => {
+                            self.mps = m;
+                            self.base = b;
+                            self.inc = i;
+                            self.st = None;
+                        }
+                        _ => emit(&format!("Error (bad level): level {arg}")),
+                    },
+                    _ => emit(&format!("Error (bad level): level {arg}")),
+                }
+            }
+            "st" => match parse_secs(arg) {
+                Some(d) if d > Duration::ZERO => self.st = Some(d),
+                _ => emit(&format!("Error (bad number): st {arg}")),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d >= 1 => self.sd = Some(d),
+                _ => emit(&format!("Error (bad number): sd {arg}")),
+            },
+            "analyze" => self.analyze = true,
+            "exit" => self.analyze = false,
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.sm().set_hash(mb);
+                }
+                _ => emit(&format!("Error (bad number): memory {arg}")),
+            },
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    self.sm().set_threads(n);
+                }
+                _ => emit(&format!("Error (bad number): cores {arg}")),
+            },
+            "result" => {
+                self.force = true;
+                self.claimed = true;
+            }
+            "option" => self.option(arg),
+            "lift" => self.lift(arg),
+            "put" => self.put(arg),
+            "hover" => self.hover(arg),
+            "perft" => match arg.parse::<u32>() {
+                Ok(d) if (1..=8).contains(&d) => {
+                    let counts = self.s().perft_divide(d);
+                    let mut total = 0;
+                    for (m, n) in &counts {
+                        emit(&format!("# {}: {n}", self.gui_names(m)));
+                        total += n;
+                    }
+                    emit(&format!("# Nodes searched: {total}"));
+                }
+                _ => emit(&format!("Error (bad depth): perft {arg}")),
+            },
+            "d" => {
+                for l in self.s().diagram().lines() {
+                    emit(&format!("# {l}"));
+                }
+                emit(&format!("# {}", self.s().fen()));
+            }
+            "quit" => self.quit = true,
+            _ => emit(&format!("Error (unknown command): {cmd}")),
+        }
+    }
+
+    fn switch(&mut self, name: &str) {
+        if let Ok(s) = make_session(name, self.hash_mb, self.threads) {
+            self.session = Some(s);
+        }
+    }
+
+    fn variant(&mut self, arg: &str) {
+        let Some(name) = resolve_variant(arg) else {
+            emit(&format!("Error (unsupported variant): {arg}"));
+            return;
+        };
+        if self.s().variant() != name {
+            self.switch(name);
+        }
+        self.sm().new_game();
+        self.claimed = false;
+        // A hint for scripts and users (XBoard ignores `#` lines): whether
+        // XBoard's own legality testing can stay on for this variant.
+        let legal = if self.s().xboard_legal() { "on" } else { "off" };
+        emit(&format!("# xboard legality: {legal}"));
+        let sh = self.s().shape();
+        emit(&format!(
+            "# board: {}x{}, own ranks from {}",
+            sh.width, sh.height, sh.first_rank
+        ));
+        // XBoard needs `setup` before the `pong` that follows: reply now.
+        if self.s().xboard_native() != Some(arg) {
+            if let Some(setup) = self.s().xboard_setup() {
+                emit(&format!("setup {setup} {}", self.s().start_fen()));
+                for p in self.s().xboard_pieces() {
+                    emit(&format!("piece {p}"));
+                }
+            }
+        }
+    }
+
+    fn usermove(&mut self, arg: &str) {
+        let text = self.own_names(arg);
+        match self.sm().play_move(&text) {
+            Ok(_) => {
+                self.lifted = None;
+                self.claimed = false;
+                if !self.force && !self.analyze {
+                    self.claim();
+                }
+            }
+            Err(e) => emit(&format!("Illegal move ({}): {arg}", e.reason())),
+        }
+    }
+
+    fn option(&mut self, arg: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (arg.trim(), None),
+        };
+        match (name, value) {
+            ("Rank numbering", Some(v)) if v == RANKS_DEFAULT || v == RANKS_ZERO => {
+                self.rank_zero = v == RANKS_ZERO;
+            }
+            ("Move Overhead", Some(v)) => match v.parse::<u64>() {
+                Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
+                _ => emit(&format!("Error (bad option value): option {arg}")),
+            },
+            ("Clear Hash", None) => self.sm().clear_hash(),
+            _ => emit(&format!("Error (unknown option): option {arg}")),
+        }
+    }
+
+    /// A GUI square name → the variant's (file, row).
+    fn gui_square(&self, arg: &str) -> Option<(u8, u8)> {
+        let own = self.own_names(arg.trim_end_matches(','));
+        let shape = self.s().shape();
+        let b = own.as_bytes();
+        let file = *b.first()?;
+        if !file.is_ascii_lowercase() || (file - b'a') >= shape.width {
+            return None;
+        }
+        let rank: i32 = own[1..].parse().ok()?;
+        let row = rank - shape.first_rank as i32;
+        ((0..shape.height as i32).contains(&row)).then_some((file - b'a', row as u8))
+    }
+
+    /// `lift SQ` → `highlight` of every legal target (red = capture,
+    /// magenta = promotion, yellow = quiet).
+    fn lift(&mut self, arg: &str) {
+        let Some(from) = self.gui_square(arg) else {
+            emit(&format!("Error (bad square): lift {arg}"));
+            return;
+        };
+        self.lifted = Some(from);
+        emit(&format!("highlight {}", self.color_fen(from, None)));
+    }
+
+    /// `hover SQ` over a red target → the same marks plus the victims of
+    /// captures off the target square (lower-case green: shown, not a target).
+    fn hover(&mut self, arg: &str) {
+        let (Some(from), Some(to)) = (self.lifted, self.gui_square(arg)) else {
+            return;
+        };
+        let any_victims = self
+            .s()
+            .legal_moves()
+            .iter()
+            .any(|m| m.from == Some(from) && m.to == Some(to) && !m.victims.is_empty());
+        if any_victims {
+            emit(&format!("highlight {}", self.color_fen(from, Some(to))));
+        }
+    }
+
+    /// The COLORFEN of the targets from `from` (and victims of moves to `hover`).
+    fn color_fen(&self, from: (u8, u8), hover: Option<(u8, u8)>) -> String {
+        let shape = self.s().shape();
+        let (w, h) = (shape.width as usize, shape.height as usize);
+        let mut marks = vec![None; w * h];
+        let moves = self.s().legal_moves();
+        for m in &moves {
+            if let (Some(f), Some((tf, tr))) = (m.from, m.to) {
+                if f != from {
+                    continue;
+                }
+                let mark = if m.promotion.is_some() {
+                    'M'
+                } else if m.noisy || !m.victims.is_empty() {
+                    'R'
+                } else {
+                    'Y'
+                };
+                let cell = &mut marks[tr as usize * w + tf as usize];
+                if *cell != Some('M') && *cell != Some('R') {
+                    *cell = Some(mark);
+                }
+            }
+        }
+        for m in &moves {
+            if m.from == Some(from) && m.to.is_some() && m.to == hover {
+                for &(vf, vr) in &m.victims {
+                    let cell = &mut marks[vr as usize * w + vf as usize];
+                    if cell.is_none() {
+                        *cell = Some('g');
+                    }
+                }
+            }
+        }
+        let mut rows = Vec::with_capacity(h);
+        for r in (0..h).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for f in 0..w {
+                match marks[r * w + f] {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// `put SQ` on a promotion square → `choice` of the legal promotion pieces.
+    fn put(&mut self, arg: &str) {
+        let Some(to) = self.gui_square(arg) else {
+            emit(&format!("Error (bad square): put {arg}"));
+            return;
+        };
+        let Some(from) = self.lifted else {
+            return;
+        };
+        let mut choice = String::new();
+        for m in self.s().legal_moves() {
+            if m.from == Some(from) && m.to == Some(to) {
+                if let Some(p) = m.promotion {
+                    let p = p.to_ascii_uppercase();
+                    if !choice.contains(p) {
+                        choice.push(p);
+                    }
+                }
+            }
+        }
+        if !choice.is_empty() {
+            emit(&format!("choice {choice}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_shift_in_every_square_name() {
+        assert_eq!(shift_ranks("c0c1", 1), "c1c2");
+        assert_eq!(shift_ranks("c10d9,d9e8q", -1), "c9d8,d8e7q");
+        assert_eq!(shift_ranks("a1b0", -1), "a0b?");
+        assert_eq!(shift_ranks("f1d3@c3", 0), "f1d3@c3");
+    }
+
+    #[test]
+    fn rank_numbering_follows_xboard_and_the_option() {
+        let shape = |width, height, first_rank| Shape {
+            width,
+            height,
+            first_rank,
+        };
+        // A Trubix-like board (ranks 0-10): XBoard's default 1-11, or 0-10.
+        assert_eq!(gui_delta(shape(5, 11, 0), false), 1);
+        assert_eq!(gui_delta(shape(5, 11, 0), true), 0);
+        assert_eq!(
+            shift_ranks("c0c1", gui_delta(shape(5, 11, 0), false)),
+            "c1c2"
+        );
+        // Boards numbered from 1 ignore the option.
+        assert_eq!(gui_delta(shape(8, 8, 1), false), 0);
+        assert_eq!(gui_delta(shape(8, 8, 1), true), 0);
+        assert_eq!(gui_delta(shape(11, 11, 1), true), 0);
+        // XBoard counts 10-rank boards from 0.
+        assert_eq!(gui_delta(shape(9, 10, 1), false), -1);
+    }
+
+    #[test]
+    fn result_lines_capitalise_the_reason() {
+        let o = Outcome::Win {
+            winner: Color::White,
+            reason: "White mates",
+        };
+        assert_eq!(result_line(o), "1-0 {White mates}");
+        let d = Outcome::Draw {
+            reason: "stalemate",
+        };
+        assert_eq!(result_line(d), "1/2-1/2 {Stalemate}");
+    }
+
+    #[test]
+    fn level_bases() {
+        assert_eq!(parse_base("5"), Some(Duration::from_secs(300)));
+        assert_eq!(parse_base("0:30"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_base("x"), None);
+    }
+}

@@ -3,6 +3,7 @@
 //! - the FEN round-trips (`from_fen(to_fen(p))` writes the same FEN and hash);
 //! - every legal move's notation parses back to that move, and no two legal
 //!   moves share a notation;
+//! - the same for the form sent to XBoard (`xboard_move`, multi-leg moves);
 //! - every legal move packs and unpacks to itself, and `is_legal` accepts it;
 //! - the noisy moves are exactly the legal moves `is_noisy` accepts;
 //! - a game ends (per `game_outcome`) exactly when the walk finds no move or a rule fires,
@@ -78,6 +79,7 @@ fn check_position<P: Position>(pos: &P) {
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
     let mut seen = HashSet::new();
+    let mut seen_xboard: HashSet<String> = HashSet::new();
     for &m in &all {
         let text = pos.format_move(m);
         assert!(

@@ -10,6 +10,7 @@
 //! masks computed once per position (`tables::adjacent`).
 
 pub mod eval;
+mod gui;
 mod movegen;
 mod tables;
 #[cfg(test)]
@@ -18,7 +19,7 @@ mod tests;
 use crate::geometry::{Color, Rect8x8, Square};
 use crate::rules::fen::{fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{FenError, GameMove, GenKind, GuiMove, MoveList, Outcome, Position, Repetition};
 
 type Sq = Square<Rect8x8>;
 
@@ -480,6 +481,18 @@ impl Position for Fugue {
 
     fn format_move(&self, m: FugueMove) -> String {
         format!("{m:?}")
+    }
+
+    fn xboard_move(&self, m: FugueMove) -> String {
+        gui::xboard_move(m)
+    }
+
+    fn gui_squares(&self, m: FugueMove) -> Option<GuiMove<Rect8x8>> {
+        gui::gui_squares(m)
+    }
+
+    fn gui_victims(&self, m: FugueMove) -> Vec<Sq> {
+        gui::victims(m)
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -4,7 +4,8 @@
 //! - [`geometry`]: board shapes, squares, bitboards and move tables (no rules);
 //! - [`rules`]: the variant contract ([`rules::Position`]) and what all variants share;
 //! - [`variants`]: one folder per game, and the registry that maps names to types;
-//! - [`tools`]: perft and other commands generic over any variant.
+//! - [`tools`]: perft and other commands generic over any variant;
+//! - [`arena`]: the match runner (`menagerie match`) and the baseline player.
 //!
 //! ```
 //! use menagerie::rules::Position;
@@ -13,6 +14,7 @@
 //! assert_eq!(perft(&Chess::startpos(), 3), 8_902);
 //! ```
 
+pub mod arena;
 pub mod geometry;
 pub mod rules;
 pub mod tools;

@@ -15,6 +15,7 @@ fn engines_dir() -> PathBuf {
 /// A scratch directory with an engines.ini naming the test binary and doubles.
 fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("menagerie-arena-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let bin = env!("CARGO_BIN_EXE_menagerie");
     let e = engines_dir();
@@ -124,6 +125,7 @@ fn baseline_matches_in_every_variant() {
         );
         check_pgn(&pgn, v, 4);
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Each broken engine plays two games against the baseline: it loses both
@@ -172,6 +174,7 @@ fn broken_engines_lose_with_the_reason() {
             "{text}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -200,6 +203,7 @@ fn setup_errors_exit_2_with_a_message() {
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert!(err.contains(want), "{args:?}: {err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -224,6 +228,7 @@ fn preset_and_sprt_output() {
         "{out}"
     );
     assert!(out.contains("Pentanomial"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Chess against real engines, when Debian's packages are installed.
@@ -262,4 +267,5 @@ fn chess_against_installed_engines() {
         assert!(out.contains("] 2 games"), "{out}");
         check_pgn(&pgn, "chess", 2);
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,7 +44,7 @@ pub struct MatchArgs {
     /// Seed for random openings (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Write the games here, one by one.
+    /// Append the games to this PGN file, one by one.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Stop early by SPRT: elo0=0,elo1=5,alpha=0.05,beta=0.05.

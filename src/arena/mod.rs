@@ -147,7 +147,11 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
     preflight::<P>(cfg, probe)?;
     let mut pgn = match &cfg.pgn {
         Some(p) => Some(
-            std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?,
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("cannot open {}: {e}", p.display()))?,
         ),
         None => None,
     };

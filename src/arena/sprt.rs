@@ -25,8 +25,9 @@
 //! and since `(x − s0)² − (x − s1)² = (s1 − s0)(2x − s0 − s1)`, summing gives
 //! `LLR = N·(s1 − s0)·(2μ − s0 − s1) / (2σ²)`.
 //! This is the approximation used by fishtest-style frameworks (with logistic
-//! Elo bounds). Wald's bounds: stop for H0 when `LLR ≤ ln(β/(1−α))`, for H1
-//! when `LLR ≥ ln((1−β)/α)`.
+//! Elo bounds). Empty outcome cells are set to 1e-3 pairs first (fishtest's
+//! regularization), so the variance is never 0. Wald's bounds: stop for H0
+//! when `LLR ≤ ln(β/(1−α))`, for H1 when `LLR ≥ ln((1−β)/α)`.
 
 use std::fmt;
 
@@ -51,17 +52,31 @@ impl Penta {
 
     /// Mean and plug-in variance of the per-pair score scaled to [0, 1].
     pub fn mean_var(&self) -> Option<(f64, f64)> {
-        let n = self.pairs() as f64;
-        if n == 0.0 {
+        if self.pairs() == 0 {
             return None;
         }
-        let x = |k: usize| k as f64 / 4.0;
-        let mean = (0..5).map(|k| self.0[k] as f64 * x(k)).sum::<f64>() / n;
-        let var = (0..5)
-            .map(|k| self.0[k] as f64 * (x(k) - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        Some((mean, var))
+        Some(mean_var(self.0.map(|c| c as f64)))
+    }
+}
+
+/// Mean and variance of pair scores `k/4` weighted by `counts`.
+fn mean_var(counts: [f64; 5]) -> (f64, f64) {
+    let n: f64 = counts.iter().sum();
+    let x = |k: usize| k as f64 / 4.0;
+    let mean = (0..5).map(|k| counts[k] * x(k)).sum::<f64>() / n;
+    let var = (0..5)
+        .map(|k| counts[k] * (x(k) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (mean, var)
+}
+
+impl Penta {
+    /// The counts with every empty cell set to `1e-3`, as fishtest does before
+    /// its LLR: without it a one-sided run (every pair 0-2) has variance 0 and
+    /// the test could never stop.
+    fn regularized(&self) -> [f64; 5] {
+        self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 })
     }
 }
 
@@ -191,16 +206,17 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio (see the module doc); 0 while the variance is 0.
+    /// The log-likelihood ratio (see the module doc) on the regularized
+    /// counts; 0 before the first pair.
     pub fn llr(&self, p: &Penta) -> f64 {
-        let Some((mean, var)) = p.mean_var() else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        if p.pairs() == 0 {
             return 0.0;
         }
+        let counts = p.regularized();
+        let n: f64 = counts.iter().sum();
+        let (mean, var) = mean_var(counts);
         let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
-        p.pairs() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
     pub fn state(&self, p: &Penta) -> SprtState {
@@ -228,11 +244,12 @@ impl fmt::Display for Sprt {
 
 #[cfg(test)]
 mod tests {
-    //! Reference values come from an independent Python 3 script run here
-    //! (/tmp/sprt_ref.py at the time of writing): it expands the counts into a
-    //! list of pair scores k/4, takes `statistics.fmean`/`statistics.pvariance`,
-    //! sums the normal log-density differences term by term for the LLR,
-    //! maps μ ± 1.959963984540054·σ/√N through −400·log10(1/s − 1) for the
+    //! Reference values come from an independent Python 3 script,
+    //! `tests/data/sprt_reference.py` (run it to reproduce them): it expands
+    //! the counts into a list of pair scores k/4, takes
+    //! `statistics.fmean`/`statistics.pvariance`, sums the normal log-density
+    //! differences term by term for the LLR (zero cells set to 1e-3), maps
+    //! μ ± 1.959963984540054·σ/√N through −400·log10(1/s − 1) for the
     //! interval and uses `0.5·math.erfc(−z/√2)` for the LOS.
     use super::*;
 
@@ -271,7 +288,9 @@ mod tests {
         close(h.bounds().1, 2.251291798606495, 1e-12);
 
         let p = Penta([0, 1, 2, 1, 0]);
-        close(H.llr(&p), -0.003313228851195227, 1e-9);
+        // Zero cells: the Python LLR also sets them to 1e-3 and sums
+        // weighted log-density differences over the five cells.
+        close(H.llr(&p), -0.0033033295899936666, 1e-9);
         close(elo_estimate(&p).unwrap().error, 125.57481289747489, 1e-9);
     }
 
@@ -285,7 +304,11 @@ mod tests {
         let weak = Penta([35, 60, 40, 10, 5]);
         close(H.llr(&weak), -3.2423695241610035, 1e-9);
         assert_eq!(H.state(&weak), SprtState::AcceptH0);
+        close(H.llr(&Penta([0, 0, 3, 0, 0])), -0.3737328770605924, 1e-9);
         assert_eq!(H.state(&Penta([0, 0, 3, 0, 0])), SprtState::Continue);
+        let hopeless = Penta([20, 0, 0, 0, 0]);
+        close(H.llr(&hopeless), -773.2436012207473, 1e-6);
+        assert_eq!(H.state(&hopeless), SprtState::AcceptH0);
         assert_eq!(H.llr(&Penta::default()), 0.0);
     }
 

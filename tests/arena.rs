@@ -29,7 +29,7 @@ fn scratch(tag: &str) -> PathBuf {
          [missing]\ncommand = /no/such/engine\n\n\
          [fairymax]\ncommand = /usr/games/fairymax\nprotocol = xboard\n\n\
          [stockfish]\ncommand = /usr/games/stockfish\noptions = Threads=1, Hash=16\n\n\
-         [match quick]\nengines = baseline baseline2\ngames = 2\ntc = 60\n",
+         [match quick]\nengines = baseline baseline2\ngames = 2\ntc = 60\nmax-plies = 120\n",
         e = e.display()
     );
     std::fs::write(dir.join("engines.ini"), ini).unwrap();
@@ -149,9 +149,9 @@ fn broken_engines_lose_with_the_reason() {
                 "--games",
                 "2",
                 "--tc",
-                "st=0.3",
+                "st=0.2",
                 "--time-margin",
-                "1000",
+                "3000",
                 "--hang-grace",
                 "0",
                 "--concurrency",
@@ -228,6 +228,34 @@ fn preset_and_sprt_output() {
         "{out}"
     );
     assert!(out.contains("Pentanomial"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A one-sided match stops as soon as the SPRT accepts H1: after two 2-0
+/// pairs (LLR 1.92 after one, 7.64 after two; bound 2.94).
+#[test]
+fn sprt_stops_the_match_early() {
+    let dir = scratch("sprt");
+    let (code, out, err) = run_match(
+        &dir,
+        &[
+            "baseline",
+            "illegal",
+            "--games",
+            "20",
+            "--tc",
+            "60",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(
+        out.contains("Score of baseline vs illegal: 4 - 0 - 0"),
+        "{out}"
+    );
+    assert!(out.contains("LLR 7.64 [-2.94, 2.94], H1 accepted"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -30,8 +30,8 @@ use sprt::{elo_estimate, Penta, Sprt, SprtState};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::Mutex;
 
 /// Where the games start.
 #[derive(Clone, Debug)]
@@ -160,20 +160,25 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
         "Match {} vs {}: {}, {} games, tc {}, concurrency {}",
         a.name, b.name, cfg.params.variant, cfg.games, cfg.params.tc, cfg.concurrency
     );
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    // The main thread hands out game numbers, at most `concurrency` in flight,
+    // so a decided SPRT starts no further game.
+    let (job_tx, job_rx) = channel::<usize>();
+    let job_rx = Mutex::new(job_rx);
     let (tx, rx) = channel::<(usize, GameRecord)>();
     let mut res = MatchResult::default();
     let date = today();
+    let mut sent = 0;
+    while sent < cfg.concurrency.min(cfg.games) {
+        job_tx.send(sent).expect("receiver alive");
+        sent += 1;
+    }
     std::thread::scope(|s| {
         for _ in 0..cfg.concurrency.min(cfg.games) {
             let tx = tx.clone();
-            let (next, stop, ops) = (&next, &stop, &ops);
+            let (job_rx, ops) = (&job_rx, &ops);
             s.spawn(move || loop {
-                let g = next.fetch_add(1, Ordering::SeqCst);
-                if g >= cfg.games || stop.load(Ordering::SeqCst) {
-                    break;
-                }
+                let job = job_rx.lock().map(|r| r.recv());
+                let Ok(Ok(g)) = job else { break };
                 let opening = &ops[(g / 2) % ops.len()];
                 let order = if g % 2 == 0 { [a, b] } else { [b, a] };
                 let rec = game::play_game::<P>(order, opening, g + 1, &cfg.params);
@@ -217,15 +222,20 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
                 .and_then(|_| f.flush());
             }
             if let Some(sprt) = &cfg.sprt {
-                let st = sprt.state(&res.penta);
-                res.sprt = Some(st);
-                if st != SprtState::Continue {
-                    stop.store(true, Ordering::SeqCst);
-                }
+                res.sprt = Some(sprt.state(&res.penta));
             }
             res.games.push(rec);
             println!("{}", progress_line(cfg, &res));
+            let decided = res.sprt.is_some_and(|st| st != SprtState::Continue);
+            if sent < cfg.games && !decided {
+                job_tx.send(sent).expect("workers alive");
+                sent += 1;
+            }
+            if res.games.len() == sent {
+                break;
+            }
         }
+        drop(job_tx);
     });
     print!("{}", summary(cfg, &res));
     Ok(res)

@@ -169,6 +169,32 @@ pub fn play_game<P: Position>(
     rec
 }
 
+/// Starts both engines and sets up the game; a failure ends it at once.
+fn start_clients<P: Position>(
+    engines: [&EngineSpec; 2],
+    fen: Option<&str>,
+    clocks: &[Clock; 2],
+    prm: &GameParams,
+) -> Result<Vec<Box<dyn Client>>, Ended> {
+    let mut clients: Vec<Box<dyn Client>> = Vec::new();
+    for c in Color::ALL {
+        let setup = GameSetup {
+            variant: &prm.variant,
+            fen: fen.unwrap_or(P::START_FEN),
+            is_startpos: fen.is_none(),
+            clock: &clocks[c.index()],
+        };
+        let who = format!("{} ({})", engines[c.index()].name, c.name());
+        match player::start(engines[c.index()], &prm.variant, prm.debug)
+            .and_then(|mut cl| cl.new_game(&setup).map(|_| cl))
+        {
+            Ok(cl) => clients.push(cl),
+            Err(f) => return Err(failure_end(c, &who, f, Duration::ZERO)),
+        }
+    }
+    Ok(clients)
+}
+
 fn run<P: Position>(
     start: &P,
     fen: Option<&str>,
@@ -179,24 +205,10 @@ fn run<P: Position>(
 ) -> Ended {
     let who = |c: Color| format!("{} ({})", engines[c.index()].name, c.name());
     let mut clocks = [Clock::new(prm.tc), Clock::new(prm.tc)];
-    let setup_fen = fen
-        .map(String::from)
-        .unwrap_or_else(|| P::START_FEN.to_string());
-    let mut clients: Vec<Box<dyn Client>> = Vec::new();
-    for c in Color::ALL {
-        let setup = GameSetup {
-            variant: &prm.variant,
-            fen: &setup_fen,
-            is_startpos: fen.is_none(),
-            clock: &clocks[c.index()],
-        };
-        match player::start(engines[c.index()], &prm.variant, prm.debug)
-            .and_then(|mut cl| cl.new_game(&setup).map(|_| cl))
-        {
-            Ok(cl) => clients.push(cl),
-            Err(f) => return failure_end(c, &who(c), f, Duration::ZERO),
-        }
-    }
+    let mut clients = match start_clients::<P>(engines, fen, &clocks, prm) {
+        Ok(c) => c,
+        Err(end) => return end,
+    };
 
     let mut pos = start.clone();
     let mut history = Vec::new();

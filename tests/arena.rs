@@ -259,10 +259,19 @@ fn sprt_stops_the_match_early() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Chess against real engines, when Debian's packages are installed.
+/// Chess against real engines, when Debian's packages are installed. The
+/// opening has Black to move from a FEN: Fairy-Max (setboard=0) gets it via
+/// the `edit` sequence, Stockfish via `position fen`; a misunderstood position
+/// would show up as an illegal move.
 #[test]
 fn chess_against_installed_engines() {
     let dir = scratch("real");
+    let book = dir.join("book.txt");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
     for (engine, path, tc) in [
         ("fairymax", "/usr/games/fairymax", "1+0.02"),
         ("stockfish", "/usr/games/stockfish", "st=0.02"),
@@ -272,28 +281,33 @@ fn chess_against_installed_engines() {
             continue;
         }
         let pgn = dir.join(format!("{engine}.pgn"));
-        let (code, out, err) = run_match(
-            &dir,
-            &[
-                "baseline",
-                engine,
-                "--games",
-                "2",
-                "--tc",
-                tc,
-                "--time-margin",
-                "3000",
-                "--random-plies",
-                "2",
-                "--concurrency",
-                "2",
-                "--pgn",
-                pgn.to_str().unwrap(),
-            ],
-        );
+        let args = [
+            "baseline",
+            engine,
+            "--games",
+            "2",
+            "--tc",
+            tc,
+            "--time-margin",
+            "3000",
+            "--concurrency",
+            "2",
+            "--openings",
+            book.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ];
+        let (code, out, err) = run_match(&dir, &args);
         assert_eq!(code, 0, "{engine}: {out}{err}");
         assert!(out.contains("] 2 games"), "{out}");
-        check_pgn(&pgn, "chess", 2);
+        let endings = out.lines().find(|l| l.starts_with("Endings:")).unwrap();
+        assert!(
+            !endings.contains("illegal") && !endings.contains("protocol"),
+            "{out}"
+        );
+        let text = check_pgn(&pgn, "chess", 2);
+        assert_eq!(text.matches("[SetUp \"1\"]").count(), 2);
+        assert!(text.contains("\n1... "), "{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

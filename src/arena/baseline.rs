@@ -15,24 +15,43 @@ use super::rng::Rng;
 use crate::rules::Evaluate;
 use crate::rules::{game_outcome, GenKind, MoveList, Position};
 use crate::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::any::Any;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 /// The move the baseline plays after `position <args>`, or an error text.
 pub fn choose(variant: &str, position_args: &str, seed: u64) -> Result<Option<String>, String> {
-    dispatch(
-        variant,
-        Think {
-            position_args,
-            seed,
-        },
-    )
-    .map_err(|e| e.to_string())?
+    choose_cached(variant, position_args, seed, &mut None)
+}
+
+/// [`choose`] reusing the previous position when the new one extends its
+/// move list (a game in progress), so a move costs the same at ply 300 as at
+/// ply 3. The cache holds a `Cached<P>` of the last variant.
+fn choose_cached(
+    variant: &str,
+    position_args: &str,
+    seed: u64,
+    cache: &mut Option<Box<dyn Any>>,
+) -> Result<Option<String>, String> {
+    let think = Think {
+        position_args,
+        seed,
+        cache,
+    };
+    dispatch(variant, think).map_err(|e| e.to_string())?
+}
+
+struct Cached<P> {
+    head: String,
+    moves: Vec<String>,
+    pos: P,
+    history: Vec<u64>,
 }
 
 struct Think<'a> {
     position_args: &'a str,
     seed: u64,
+    cache: &'a mut Option<Box<dyn Any>>,
 }
 
 impl VariantVisitor for Think<'_> {
@@ -42,16 +61,45 @@ impl VariantVisitor for Think<'_> {
             Some((h, m)) => (h.trim(), m.split_whitespace().collect::<Vec<_>>()),
             None => (self.position_args.trim(), Vec::new()),
         };
-        let start = if head == "startpos" || head.is_empty() {
-            P::startpos()
-        } else if let Some(fen) = head.strip_prefix("fen") {
-            P::from_fen(fen.trim()).map_err(|e| format!("bad fen: {e}"))?
-        } else {
-            return Err(format!("bad position '{head}'"));
+        let reusable = self
+            .cache
+            .take()
+            .and_then(|b| b.downcast::<Cached<P>>().ok())
+            .filter(|c| {
+                c.head == head
+                    && c.moves.len() <= moves.len()
+                    && c.moves.iter().zip(&moves).all(|(a, b)| a == b)
+            });
+        let mut c = match reusable {
+            Some(c) => *c,
+            None => new_cached::<P>(head)?,
         };
-        let (pos, history) = crate::rules::play_line(&start, &moves).map_err(|e| e.to_string())?;
-        Ok(pick(&pos, &history, self.seed).map(|m| pos.format_move(m)))
+        for text in &moves[c.moves.len()..] {
+            let m = c.pos.parse_move(text).map_err(|e| e.to_string())?;
+            c.history.push(c.pos.hash());
+            c.pos = c.pos.play(m);
+            c.moves.push(text.to_string());
+        }
+        let best = pick(&c.pos, &c.history, self.seed).map(|m| c.pos.format_move(m));
+        *self.cache = Some(Box::new(c));
+        Ok(best)
     }
+}
+
+fn new_cached<P: Position>(head: &str) -> Result<Cached<P>, String> {
+    let pos = if head == "startpos" || head.is_empty() {
+        P::startpos()
+    } else if let Some(fen) = head.strip_prefix("fen") {
+        P::from_fen(fen.trim()).map_err(|e| format!("bad fen: {e}"))?
+    } else {
+        return Err(format!("bad position '{head}'"));
+    };
+    Ok(Cached {
+        head: head.to_string(),
+        moves: Vec::new(),
+        pos,
+        history: Vec::new(),
+    })
 }
 
 /// The baseline's choice in `pos` (`history`: hashes of earlier positions).
@@ -81,6 +129,7 @@ pub fn run(seed: u64) -> ExitCode {
     let mut seed = seed;
     let mut variant = "chess".to_string();
     let mut position = "startpos".to_string();
+    let mut cache = None;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for line in io::stdin().lock().lines() {
@@ -116,7 +165,7 @@ pub fn run(seed: u64) -> ExitCode {
                 }
                 continue;
             }
-            "go" => match choose(&variant, &position, seed) {
+            "go" => match choose_cached(&variant, &position, seed, &mut cache) {
                 Ok(Some(m)) => format!("info depth 1\nbestmove {m}"),
                 Ok(None) => "bestmove 0000".into(),
                 Err(e) => format!("info string {e}\nbestmove 0000"),
@@ -150,5 +199,22 @@ mod tests {
         assert_eq!(choose("chess", line, 5).unwrap().as_deref(), Some("d8h4"));
         assert!(choose("chess", "startpos moves e2e5", 1).is_err());
         assert!(choose("nosuch", "startpos", 1).is_err());
+        // A game in progress reuses the cache; a different line rebuilds it.
+        let mut cache = None;
+        let a = choose_cached("chess", "startpos moves e2e4", 3, &mut cache).unwrap();
+        let b = choose_cached("chess", "startpos moves e2e4 e7e5 g1f3", 3, &mut cache).unwrap();
+        assert_eq!(a, choose("chess", "startpos moves e2e4", 3).unwrap());
+        assert_eq!(
+            b,
+            choose("chess", "startpos moves e2e4 e7e5 g1f3", 3).unwrap()
+        );
+        let line = "startpos moves f2f3 e7e5 g2g4";
+        assert_eq!(
+            choose_cached("chess", line, 5, &mut cache)
+                .unwrap()
+                .as_deref(),
+            Some("d8h4")
+        );
+        assert!(choose_cached("chess", "startpos moves e2e5", 1, &mut cache).is_err());
     }
 }

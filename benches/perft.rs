@@ -15,6 +15,18 @@ const CASES: &[(&str, Option<&str>, u32)] = &[
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         3,
     ),
+    ("trubix", None, 5),
+    (
+        "trubix",
+        Some("**k**/3nw/qfwF1/w1nwf/*1w1*/*3*/*1W1*/FW2F/W1W1W/1NQN1/**K** w ACEc 1 26"),
+        4,
+    ),
+    ("fugue", None, 4),
+    (
+        "fugue",
+        Some("1lqk1aui/pp1s1ppp/2p1p3/3I1w2/2W1p3/1A3S2/PPPP1PPP/1U2KQL1 w 0 1"),
+        3,
+    ),
 ];
 
 struct Bench<'a> {

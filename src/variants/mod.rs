@@ -6,11 +6,13 @@
 //! monomorphised per variant and the name is looked at exactly once.
 
 pub mod chess;
+pub mod fugue;
+pub mod trubix;
 
 use crate::rules::{Evaluate, Position};
 
 /// Every variant name the engine knows, in the order they are listed to users.
-pub const VARIANTS: &[&str] = &["chess"];
+pub const VARIANTS: &[&str] = &["chess", "trubix", "fugue"];
 
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
@@ -39,6 +41,8 @@ impl std::error::Error for UnknownVariant {}
 pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "chess" => Ok(visitor.visit::<chess::Chess>()),
+        "trubix" => Ok(visitor.visit::<trubix::Trubix>()),
+        "fugue" => Ok(visitor.visit::<fugue::Fugue>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

@@ -1,0 +1,146 @@
+//! Fugue evaluation: material, piece-square terms, mobility and the
+//! immobilizer's grip. Every number is in [`PARAMS`].
+//!
+//! Piece values (centipawns), and why:
+//! - Pawn 120: a cannon pawn steps in all eight directions and leaps, so it is
+//!   livelier than a chess pawn, and it may promote to any missing piece (F11).
+//! - Queen 900: the only long-range piece that captures by landing (F3); it
+//!   takes anything unprotected it sees, as in chess.
+//! - Immobilizer 1000: never captures (F4) but freezes every enemy next to it,
+//!   king included (F2), and nothing can freeze it; Ultima practice rates it the
+//!   most valuable piece, which vchess's table (12 vs the queen's 9) agrees with.
+//! - Pushme-pullyu 600: withdrawal plus approach (F5) gives it two capture
+//!   chances per line, but each needs a precise alignment.
+//! - Archer 550: shoots without moving (F6) along all eight rays, but beyond
+//!   two cells it needs a friend near the target.
+//! - Long leaper 500: captures along any line over a lone enemy (F7); it is
+//!   stopped by pairs of pieces and by crowded boards.
+//! - Shield 400: captures nothing (F4); its worth is the protection it gives
+//!   its neighbours (F10) and that it is itself never protected.
+//! - Swapper 350: it only captures by destroying itself (F8), so it trades
+//!   for the piece it destroys; swaps reposition, and can swap the king.
+//! - King 0: royal (F12); losing it ends the game, so it has no trade value.
+
+use super::tables::{adjacent, TABLES};
+use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
+use crate::geometry::Color;
+use crate::rules::{Evaluate, Position};
+
+/// Evaluation parameters (centipawns).
+pub struct Params {
+    /// In [`Kind`] order: pawn, queen, king, immobilizer, pushme-pullyu,
+    /// archer, shield, long leaper, swapper.
+    pub material: [i32; KINDS],
+    /// Bonus per step of centrality (0 at the edge, 3 in the middle).
+    pub centre: [i32; KINDS],
+    /// Pawn bonus per rank advanced.
+    pub pawn_advance: i32,
+    /// Bonus per empty cell a queen-like piece reaches (not for the king or pawns).
+    pub mobility: i32,
+    /// Share (in 1/64ths) of a piece's value lost while an enemy immobilizer freezes it.
+    pub frozen_share: i32,
+    /// Bonus for a piece standing next to its own shield (F10).
+    pub shielded: i32,
+}
+
+pub const PARAMS: Params = Params {
+    material: [120, 900, 0, 1000, 600, 550, 400, 500, 350],
+    centre: [2, 4, -8, 8, 4, 3, 4, 4, 3],
+    pawn_advance: 5,
+    mobility: 2,
+    frozen_share: 24,
+    shielded: 10,
+};
+
+/// Material value of a kind (for ordering captures).
+pub const fn value(kind: Kind) -> i32 {
+    PARAMS.material[kind as usize]
+}
+
+/// 0 at the edge, 3 in the centre.
+fn centrality(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    f.min(7 - f).min(r.min(7 - r))
+}
+
+impl Fugue {
+    /// White's score minus Black's, before the side-to-move flip.
+    fn white_score(&self) -> i32 {
+        let occ = self.occupied();
+        let imm = self.kinds[Kind::Immobilizer as usize];
+        let shield = self.kinds[Kind::Shield as usize];
+        let mut score = 0;
+        for color in Color::ALL {
+            let own = self.colors[color.index()];
+            let enemy = self.colors[color.flip().index()];
+            // F2: our pieces frozen by their immobilizer (immobilizers excepted).
+            let frozen = own & adjacent(imm & enemy) & !imm;
+            let shielded = own & adjacent(shield & own);
+            let mut s = PARAMS.shielded * shielded.count_ones() as i32;
+            let mut pieces = own;
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let kind = self.board[sq] as usize % KINDS;
+                let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
+                if frozen & 1 << sq != 0 {
+                    // The grip: a frozen piece does nothing until freed.
+                    v -= PARAMS.material[kind] * PARAMS.frozen_share / 64;
+                } else if kind > Kind::King as usize {
+                    let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
+                    v += PARAMS.mobility * reach;
+                }
+                if kind == Kind::Pawn as usize {
+                    let advance = match color {
+                        Color::White => sq / 8,
+                        Color::Black => 7 - sq / 8,
+                    } as i32;
+                    v += PARAMS.pawn_advance * (advance - 1).max(0);
+                }
+                s += v;
+            }
+            score += if color == Color::White { s } else { -s };
+        }
+        score
+    }
+}
+
+impl Evaluate for Fugue {
+    fn evaluate(&self) -> i32 {
+        let s = self.white_score();
+        if self.side_to_move() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    fn capture_gain(&self, m: FugueMove) -> i32 {
+        // Moves may come stale from a table: empty squares give no gain.
+        let mut gain = match (
+            m.victim().and_then(|v| self.kind_at(v)),
+            self.kind_at(m.from()),
+        ) {
+            (Some(victim), Some(attacker)) => {
+                // A king capture ends the game: worth more than any material.
+                let victim_value = if victim == Kind::King {
+                    10_000
+                } else {
+                    value(victim)
+                };
+                if m.kind() == MoveKind::Destroy {
+                    // The swapper is lost too.
+                    victim_value - value(attacker)
+                } else {
+                    victim_value - value(attacker) / 10
+                }
+            }
+            _ => 0,
+        };
+        if let MoveKind::Promote(k) = m.kind() {
+            gain += value(k) - value(Kind::Pawn);
+        }
+        gain
+    }
+}

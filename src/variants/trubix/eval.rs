@@ -1,0 +1,174 @@
+//! Trubix evaluation: material, centralisation, woozan advance and mobility.
+//! A starting point for the search; every number is in [`PARAMS`].
+//!
+//! # Piece values
+//! The board has 41 cells, so reach is what separates the pieces. Averaged
+//! over every cell of the empty board (the test `empty_board_reach`): queen
+//! 15.2 cells, fleurbic 9.9, king 5.9, knight 4.3. The woozan moves to at most
+//! two cells straight and captures on four diagonals.
+//!
+//! - **Woozan 100** (the unit). Like a pawn it is slow and blocks, but it never
+//!   gets stuck for good (it also steps and captures backwards, T2) and it
+//!   promotes, optionally, close to home: rank 9 is only seven steps away.
+//! - **Knight 250.** The seed calls it the weakest piece: on a board five files
+//!   wide and with holes it averages barely four targets, fewer than a king,
+//!   so well below the chess 320.
+//! - **Fleurbic 450.** Sixteen leaps reaching ~10 cells, nearly the whole
+//!   neighbourhood of its square, and it cannot be blocked: in the crowded
+//!   opening it is the most mobile piece (the seed: "stronger than a
+//!   woozan"). Short range keeps it below two knights plus a woozan.
+//! - **Queen 900.** Half again the fleurbic's reach on an open board, attacks
+//!   from afar, pins, and is the only piece that checks from a distance; in
+//!   the crowded opening it is boxed in ("very vulnerable to attack by weaker
+//!   pieces", says the seed), so two fleurbics are worth as much.
+//! - King 0 (it cannot be traded).
+
+use super::tables::TABLES;
+use super::{Trubix, TrubixMove, EMPTY, F, N, Q, W};
+use crate::geometry::Color;
+use crate::rules::{Evaluate, Position};
+
+/// Evaluation parameters (centipawns).
+pub struct Params {
+    /// Woozan, knight, fleurbic, queen, king.
+    pub material: [i32; 5],
+    /// Bonus per step of centrality (0 at the rim, up to 3 in the middle).
+    pub centre: [i32; 5],
+    /// Per cell a piece attacks or may move to (pseudo-legal, own pieces excluded).
+    pub mobility: [i32; 5],
+    /// Woozan bonus per rank advanced beyond its second rank (up to rank 8 / 2).
+    pub woozan_advance: i32,
+}
+
+pub const PARAMS: Params = Params {
+    material: [100, 250, 450, 900, 0],
+    centre: [4, 8, 6, 2, -6],
+    mobility: [0, 4, 3, 2, 0],
+    woozan_advance: 6,
+};
+
+/// Material value of a piece kind (for ordering captures).
+pub const fn value(kind: usize) -> i32 {
+    PARAMS.material[kind]
+}
+
+/// Distance from the rim of the 41-cell shape: the number of king steps from
+/// the cell to the nearest hole or box edge, capped at 3.
+fn centrality(sq: usize) -> i32 {
+    const TABLE: [i8; 55] = {
+        // rows 0..=10, files a..=e; holes are -1 (never read).
+        [
+            -1, -1, 0, -1, -1, //
+            0, 0, 0, 0, 0, //
+            0, 1, 1, 1, 0, //
+            0, 1, 1, 1, 0, //
+            -1, 1, 2, 1, -1, //
+            -1, 1, 2, 1, -1, //
+            -1, 1, 2, 1, -1, //
+            0, 1, 1, 1, 0, //
+            0, 1, 1, 1, 0, //
+            0, 0, 0, 0, 0, //
+            -1, -1, 0, -1, -1, //
+        ]
+    };
+    TABLE[sq].max(0) as i32
+}
+
+impl Evaluate for Trubix {
+    fn evaluate(&self) -> i32 {
+        let t = &*TABLES;
+        let occ = self.occupied();
+        let mut score = 0;
+        for sq in 0..55 {
+            let p = self.board[sq];
+            if p == EMPTY {
+                continue;
+            }
+            let kind = p as usize % 5;
+            let color = if p < 5 { Color::White } else { Color::Black };
+            let own = self.colors[color.index()];
+            let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
+            let reach = match kind {
+                W => {
+                    let row = (sq / 5) as i32;
+                    let advance = if color == Color::White {
+                        row - 2
+                    } else {
+                        8 - row
+                    };
+                    v += PARAMS.woozan_advance * advance.clamp(0, 6);
+                    0
+                }
+                N => t.knight[sq],
+                F => t.fleurbic[sq],
+                Q => t.queen(sq, occ),
+                _ => 0,
+            };
+            v += PARAMS.mobility[kind] * (reach & !own).count_ones() as i32;
+            score += if color == Color::White { v } else { -v };
+        }
+        if self.side_to_move() == Color::White {
+            score
+        } else {
+            -score
+        }
+    }
+
+    fn capture_gain(&self, m: TrubixMove) -> i32 {
+        let victim = self.board[m.to()];
+        let attacker = self.board[m.from()] as usize % 5;
+        let mut gain = if victim != EMPTY {
+            value(victim as usize % 5) - value(attacker) / 10
+        } else {
+            0
+        };
+        if let Some(k) = m.promotion() {
+            gain += value(k as usize) - value(W);
+        }
+        gain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Square, TrubixBoard};
+
+    /// The average reach quoted in the module doc, in tenths of a cell.
+    #[test]
+    fn empty_board_reach() {
+        let t = &*TABLES;
+        let cells: Vec<usize> = Square::<TrubixBoard>::all().map(|s| s.index()).collect();
+        let avg = |f: &dyn Fn(usize) -> u64| {
+            let total: u32 = cells.iter().map(|&s| f(s).count_ones()).sum();
+            (total * 10 + cells.len() as u32 / 2) / cells.len() as u32
+        };
+        assert_eq!(avg(&|s| t.queen(s, 0)), 152);
+        assert_eq!(avg(&|s| t.fleurbic[s]), 99);
+        assert_eq!(avg(&|s| t.king[s]), 59);
+        assert_eq!(avg(&|s| t.knight[s]), 43);
+    }
+
+    #[test]
+    fn symmetric_and_from_the_mover_s_side() {
+        let start = Trubix::startpos();
+        assert_eq!(start.evaluate(), 0);
+        let black_to_move = Trubix::from_fen(&start.to_fen().replace(" w ", " b ")).unwrap();
+        assert_eq!(black_to_move.evaluate(), 0);
+        // White without its queen: worse for White, better for Black.
+        let fen = "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FN1NF/**K**";
+        let w = Trubix::from_fen(&format!("{fen} w - 0 1")).unwrap();
+        let b = Trubix::from_fen(&format!("{fen} b - 0 1")).unwrap();
+        assert!(w.evaluate() < -500 && b.evaluate() > 500);
+        assert_eq!(w.evaluate(), -b.evaluate());
+    }
+
+    #[test]
+    fn capture_gain_orders_victims() {
+        let p = Trubix::from_fen("**k**/5/5/5/*3*/*3*/*q1f*/2W2/5/5/**K** w - 0 1").unwrap();
+        let take_q = p.parse_move("c3b4").unwrap();
+        let take_f = p.parse_move("c3d4").unwrap();
+        assert!(p.capture_gain(take_q) > p.capture_gain(take_f));
+        assert_eq!(p.capture_gain(p.parse_move("c3c4").unwrap()), 0);
+    }
+}

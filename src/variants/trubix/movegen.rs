@@ -1,0 +1,180 @@
+//! Legal move generation (T8: a move may not leave the mover's king attacked).
+//!
+//! The queen is the only slider, so everything legality needs is cheap: king
+//! moves are tested with the king lifted off the board; in double check only
+//! the king moves; in single check every other move must capture the checker
+//! or, against a queen, land between it and the king; and a piece pinned by a
+//! queen may only land between the king and its pinner or on the pinner. The
+//! pin mask is the segment, not the whole line, because a fleurbic could
+//! otherwise leap over its own king and stay "on the line".
+
+use super::tables::{bit, TABLES};
+use super::{Trubix, TrubixMove, C0, C10, EMPTY, F, N, Q, RANK_1, RANK_9, W};
+use crate::geometry::Color;
+use crate::rules::{GenKind, MoveList};
+use arrayvec::ArrayVec;
+
+#[inline(always)]
+fn push_all(out: &mut MoveList<TrubixMove>, from: usize, mut targets: u64) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        out.push(TrubixMove::new(from, to, 0));
+    }
+}
+
+/// The promotion squares of each colour (T7): the whole far rank 9 / 1 and the
+/// point c10 / c0, where the queen is also allowed.
+const PROMO_ZONE: [u64; 2] = [RANK_9 | C10, RANK_1 | C0];
+const QUEEN_POINT: [u64; 2] = [C10, C0];
+
+/// Pushes woozan moves from `from` to each of `targets`, one move per T7
+/// choice in the promotion zone (queen first: the likely best, for search).
+/// `noisy_only` drops the quiet "stay a woozan" arrivals.
+#[inline(always)]
+fn push_woozan(
+    out: &mut MoveList<TrubixMove>,
+    us: Color,
+    from: usize,
+    mut targets: u64,
+    noisy_only: bool,
+    capture: bool,
+) {
+    let zone = PROMO_ZONE[us.index()];
+    if !noisy_only || capture {
+        // Arrivals outside the zone: one plain move each (the common case).
+        push_all(out, from, targets & !zone);
+    }
+    targets &= zone;
+    while targets != 0 {
+        let to = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        if bit(to) & QUEEN_POINT[us.index()] != 0 {
+            out.push(TrubixMove::new(from, to, Q));
+        }
+        out.push(TrubixMove::new(from, to, N));
+        out.push(TrubixMove::new(from, to, F));
+        if capture || !noisy_only {
+            out.push(TrubixMove::new(from, to, 0));
+        }
+    }
+}
+
+pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMove>) {
+    if pos.bare_kings() {
+        return; // T12: the game is over.
+    }
+    let t = &*TABLES;
+    let us = pos.stm;
+    let them = us.flip();
+    let occ = pos.occupied();
+    let own = pos.colors[us.index()];
+    let enemy = pos.colors[them.index()];
+    let empty = super::tables::CELLS & !occ;
+    let noisy_only = kind == GenKind::Noisy;
+    let ksq = pos.king_square(us);
+    let checkers = pos.attackers(ksq, occ, them);
+
+    // King: the destination must be safe with the king lifted off its square.
+    let mut ktargets = t.king[ksq] & !own;
+    if noisy_only {
+        ktargets &= enemy;
+    }
+    let occ_no_king = occ ^ bit(ksq);
+    while ktargets != 0 {
+        let to = ktargets.trailing_zeros() as usize;
+        ktargets &= ktargets - 1;
+        if pos.attackers(to, occ_no_king, them) == 0 {
+            out.push(TrubixMove::new(ksq, to, 0));
+        }
+    }
+    if checkers & checkers.wrapping_sub(1) != 0 {
+        return; // double check: only the king moves
+    }
+
+    // Where other pieces may land: anywhere, or onto/in front of a single checker.
+    let evasion = if checkers != 0 {
+        let c = checkers.trailing_zeros() as usize;
+        if pos.board[c] as usize % 5 == Q {
+            checkers | t.between[ksq][c]
+        } else {
+            checkers // a leaper's check cannot be blocked
+        }
+    } else {
+        !0
+    };
+
+    // Pins: an own piece alone between the king and an enemy queen.
+    let mut pinned = 0u64;
+    let mut pin_masks: ArrayVec<(usize, u64), 8> = ArrayVec::new();
+    let enemy_queens = pos.kinds[Q] & enemy;
+    if t.queen_empty[ksq] & enemy_queens != 0 {
+        let mut snipers = t.queen(ksq, enemy) & enemy_queens;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            let b = t.between[ksq][s] & occ;
+            if b != 0 && b & b.wrapping_sub(1) == 0 && b & own != 0 {
+                pinned |= b;
+                pin_masks.push((b.trailing_zeros() as usize, t.between[ksq][s] | bit(s)));
+            }
+        }
+    }
+    let pin_mask = |from: usize| -> u64 {
+        if pinned & bit(from) == 0 {
+            return !0;
+        }
+        pin_masks
+            .iter()
+            .find(|&&(sq, _)| sq == from)
+            .map_or(0, |&(_, m)| m)
+    };
+
+    let capture_target = enemy & evasion;
+    let quiet_target = if noisy_only { 0 } else { empty & evasion };
+    let target = capture_target | quiet_target;
+    let k = &pos.kinds;
+
+    let mut knights = k[N] & own;
+    while knights != 0 {
+        let from = knights.trailing_zeros() as usize;
+        knights &= knights - 1;
+        push_all(out, from, t.knight[from] & target & pin_mask(from));
+    }
+    let mut fleurbics = k[F] & own;
+    while fleurbics != 0 {
+        let from = fleurbics.trailing_zeros() as usize;
+        fleurbics &= fleurbics - 1;
+        push_all(out, from, t.fleurbic[from] & target & pin_mask(from));
+    }
+    let mut queens = k[Q] & own;
+    while queens != 0 {
+        let from = queens.trailing_zeros() as usize;
+        queens &= queens - 1;
+        push_all(out, from, t.queen(from, occ) & target & pin_mask(from));
+    }
+
+    // Woozans: captures on the four diagonals (T2); quiet steps, X and Z moves
+    // (T2, T4, T5) and the double step of a virgin woozan (T3) onto empty cells.
+    let quiet_evasion = empty & evasion;
+    let mut woozans = k[W] & own;
+    while woozans != 0 {
+        let from = woozans.trailing_zeros() as usize;
+        woozans &= woozans - 1;
+        let mask = pin_mask(from);
+        let caps = t.woozan_capture[from] & capture_target & mask;
+        push_woozan(out, us, from, caps, noisy_only, true);
+        let mut quiet = t.woozan_quiet[us.index()][from] & quiet_evasion & mask;
+        if pos.virgin & bit(from) != 0 {
+            let (mid, to) = t.double[from];
+            if mid & occ == 0 {
+                quiet |= to & quiet_evasion & mask;
+            }
+        }
+        if noisy_only {
+            quiet &= PROMO_ZONE[us.index()];
+        }
+        push_woozan(out, us, from, quiet, noisy_only, false);
+    }
+    debug_assert!(out.iter().all(|m| pos.board[m.from()] != EMPTY));
+}

@@ -312,7 +312,7 @@ fn elo_text(p: &Penta) -> String {
     match (elo_estimate(p), p.mean_var()) {
         (Some(e), Some((mean, _))) if mean > 0.0 && mean < 1.0 => format!(
             "{:.1} +/- {:.1} (95%), LOS {:.1}%",
-            e.elo,
+            e.elo + 0.0, // no "-0.0"
             e.error,
             100.0 * e.los
         ),

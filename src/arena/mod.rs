@@ -310,6 +310,12 @@ fn summary(cfg: &MatchConfig, res: &MatchResult) -> String {
 /// `12.3 +/- 45.6 (95%), LOS 70.1%`, or why there is no estimate yet.
 fn elo_text(p: &Penta) -> String {
     match (elo_estimate(p), p.mean_var()) {
+        (Some(e), Some((mean, 0.0))) if mean > 0.0 && mean < 1.0 => {
+            format!(
+                "{:.1} (no interval: every pair scored the same)",
+                e.elo + 0.0
+            )
+        }
         (Some(e), Some((mean, _))) if mean > 0.0 && mean < 1.0 => format!(
             "{:.1} +/- {:.1} (95%), LOS {:.1}%",
             e.elo + 0.0, // no "-0.0"

@@ -6,7 +6,8 @@
 //! - [`variants`]: one folder per game, and the registry that maps names to types;
 //! - [`tools`]: perft and other commands generic over any variant;
 //! - [`search`]: the search (fixed API, generic over any variant);
-//! - [`protocol`]: the XBoard and UCI loops over a variant-free `Session`.
+//! - [`protocol`]: the XBoard and UCI loops over a variant-free `Session`;
+//! - [`arena`]: the match runner (`menagerie match`) and the baseline player.
 //!
 //! ```
 //! use menagerie::rules::Position;
@@ -15,6 +16,7 @@
 //! assert_eq!(perft(&Chess::startpos(), 3), 8_902);
 //! ```
 
+pub mod arena;
 pub mod geometry;
 pub mod protocol;
 pub mod rules;

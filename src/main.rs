@@ -48,6 +48,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play a match between two engines of engines.ini, refereed by our rules.
+    Match(Box<menagerie::arena::cli::MatchArgs>),
+    /// A one-ply material-only UCI player (the baseline opponent).
+    Baseline {
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 /// A usage error: one line on standard error, exit status 2.
@@ -124,6 +131,8 @@ fn main() -> ExitCode {
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
         }
+        Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
+        Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
         None => {
             protocol::run(cli.protocol.map(|p| match p {
                 ProtocolArg::Xboard => protocol::Protocol::Xboard,

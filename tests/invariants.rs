@@ -105,6 +105,18 @@ fn check_position<P: Position>(pos: &P) {
             "{}: is_legal rejects {text} at {fen}",
             P::NAME
         );
+        let xb = pos.xboard_move(m);
+        assert!(
+            seen_xboard.insert(xb.clone()),
+            "{}: two moves sent to XBoard as {xb} at {fen}",
+            P::NAME
+        );
+        assert_eq!(
+            pos.parse_xboard_move(&xb),
+            Ok(m),
+            "{}: XBoard form {xb} does not parse back at {fen}",
+            P::NAME
+        );
     }
     let mut noisy = MoveList::new();
     pos.generate(GenKind::Noisy, &mut noisy);

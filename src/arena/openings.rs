@@ -1,0 +1,143 @@
+//! Openings: a position plus moves played from it. Files hold one per line:
+//! `FEN`, `FEN moves m1 m2 ...` or `startpos moves m1 m2 ...` (`#` comments).
+//! `startpos` openings need no `setboard`, so engines without it (Fairy-Max)
+//! can play them. Random openings are a seeded number of random legal plies
+//! from the start, avoiding lines where the game is already over.
+
+use super::rng::Rng;
+use crate::rules::{game_outcome, play_line, GenKind, MoveList, Position};
+
+/// One opening: `fen` is `None` for the variant's start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Parses an openings file's text (no rules involved yet).
+pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (head, moves) = match line.split_once(" moves") {
+            Some((h, m)) => (h.trim(), m.split_whitespace().map(String::from).collect()),
+            None => (line, Vec::new()),
+        };
+        let fen = match head {
+            "startpos" => None,
+            "" => return Err(format!("line {}: no position", i + 1)),
+            fen => Some(fen.to_string()),
+        };
+        out.push(Opening { fen, moves });
+    }
+    if out.is_empty() {
+        return Err("the openings file holds no opening".into());
+    }
+    Ok(out)
+}
+
+/// An opening checked against the rules: the start position, the moves in our
+/// notation, and whether play can still go on.
+impl Opening {
+    pub fn start<P: Position>(&self) -> Result<P, String> {
+        match &self.fen {
+            None => Ok(P::startpos()),
+            Some(f) => P::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}")),
+        }
+    }
+
+    pub fn check<P: Position>(&self) -> Result<(), String> {
+        let start: P = self.start()?;
+        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        let (pos, history) =
+            play_line(&start, &moves).map_err(|e| format!("opening {self:?}: {e}"))?;
+        if let Some(o) = game_outcome(&pos, &history) {
+            return Err(format!("opening {self:?} ends the game ({})", o.reason()));
+        }
+        Ok(())
+    }
+}
+
+/// `count` openings of `plies` random legal plies from the start (seeded).
+pub fn random<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = Rng::new(seed ^ 0x6f70_656e_696e_6773);
+    (0..count)
+        .map(|_| loop {
+            if let Some(moves) = random_line::<P>(plies, &mut rng) {
+                break Opening { fen: None, moves };
+            }
+        })
+        .collect()
+}
+
+fn random_line<P: Position>(plies: usize, rng: &mut Rng) -> Option<Vec<String>> {
+    let mut pos = P::startpos();
+    let mut history = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            return None;
+        }
+        let m = list[rng.below(list.len())];
+        moves.push(pos.format_move(m));
+        history.push(pos.hash());
+        pos = pos.play(m);
+        if game_outcome(&pos, &history).is_some() {
+            return None;
+        }
+    }
+    Some(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::Chess;
+
+    #[test]
+    fn parses_the_three_forms() {
+        let ops = parse("# c\nstartpos moves e2e4 e7e5\n\n8/8/8/8/8/8/8/K1k5 w - - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves c7c5 # sicilian\n").unwrap();
+        assert_eq!(ops.len(), 3);
+        assert_eq!(ops[0].fen, None);
+        assert_eq!(ops[0].moves, vec!["e2e4", "e7e5"]);
+        assert!(ops[1].moves.is_empty());
+        assert_eq!(ops[2].moves, vec!["c7c5"]);
+        assert!(parse("# nothing\n").is_err());
+        assert!(ops[0].check::<Chess>().is_ok());
+        assert!(ops[2].check::<Chess>().is_ok());
+        let bad = parse("startpos moves e2e5").unwrap();
+        assert!(bad[0].check::<Chess>().is_err());
+        let mate = parse("startpos moves f2f3 e7e5 g2g4 d8h4").unwrap();
+        assert!(mate[0]
+            .check::<Chess>()
+            .unwrap_err()
+            .contains("ends the game"));
+    }
+
+    #[test]
+    fn random_openings_are_deterministic_and_legal() {
+        let a = random::<Chess>(5, 8, 42);
+        assert_eq!(a, random::<Chess>(5, 8, 42));
+        assert_ne!(a, random::<Chess>(5, 8, 43));
+        for o in &a {
+            assert_eq!(o.moves.len(), 8);
+            o.check::<Chess>().unwrap();
+        }
+    }
+
+    #[test]
+    fn shipped_opening_files_are_legal() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("openings");
+        let text = std::fs::read_to_string(dir.join("chess.txt")).unwrap();
+        let ops = parse(&text).unwrap();
+        assert!(ops.len() >= 4);
+        for o in ops {
+            o.check::<Chess>().unwrap();
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! PGN output, one game at a time (the caller flushes after each).
+//!
+//! Moves are written in the variant's coordinate notation, which XBoard reads
+//! back. Non-chess variants and positions other than the start carry
+//! `[Variant]`, `[SetUp "1"]` and `[FEN]`; the end is told twice: the standard
+//! `[Termination]` category and a `{comment}` with the reason.
+
+use super::game::GameRecord;
+use std::io::{self, Write};
+
+fn quote(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes one game. `start_fen` is the variant's start FEN, written as
+/// `[FEN]` for non-chess variants when the game did not set one up itself.
+pub fn write_game(
+    w: &mut impl Write,
+    rec: &GameRecord,
+    variant: &str,
+    start_fen: &str,
+    event: &str,
+    date: &str,
+    tc: &str,
+) -> io::Result<()> {
+    let tag = |w: &mut dyn Write, k: &str, v: &str| writeln!(w, "[{k} \"{}\"]", quote(v));
+    tag(w, "Event", event)?;
+    tag(w, "Site", "menagerie match")?;
+    tag(w, "Date", date)?;
+    tag(w, "Round", &rec.round.to_string())?;
+    tag(w, "White", &rec.white)?;
+    tag(w, "Black", &rec.black)?;
+    tag(w, "Result", rec.result_str())?;
+    let fen = match (&rec.fen, variant) {
+        (Some(f), _) => Some(f.as_str()),
+        (None, "chess") => None,
+        (None, _) => Some(start_fen),
+    };
+    if variant != "chess" {
+        tag(w, "Variant", variant)?;
+    }
+    if let Some(f) = fen {
+        tag(w, "SetUp", "1")?;
+        tag(w, "FEN", f)?;
+    }
+    tag(w, "TimeControl", tc)?;
+    tag(w, "PlyCount", &rec.moves.len().to_string())?;
+    tag(w, "Termination", rec.termination.pgn())?;
+    writeln!(w)?;
+
+    let fields: Vec<&str> = fen.unwrap_or(start_fen).split_whitespace().collect();
+    let black_first = fields.get(1) == Some(&"b");
+    let mut number: usize = fields
+        .last()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut tokens = Vec::new();
+    for (i, m) in rec.moves.iter().enumerate() {
+        let white_move = (i % 2 == 0) != black_first;
+        if white_move {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.clone());
+        if !white_move {
+            number += 1;
+        }
+    }
+    tokens.push(format!("{{{}}}", rec.reason.replace('}', ")")));
+    tokens.push(rec.result_str().to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            writeln!(w, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    writeln!(w, "{line}")?;
+    writeln!(w)
+}
+
+/// The moves of each game in a PGN text, with its `[FEN]` tag if any (for
+/// replaying games; only what this module writes is understood).
+pub fn read_games(text: &str) -> Vec<(Option<String>, Vec<String>, String)> {
+    let mut games = Vec::new();
+    let (mut fen, mut moves, mut result) = (None, Vec::new(), String::new());
+    let mut in_moves = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            if in_moves {
+                games.push((
+                    fen.take(),
+                    std::mem::take(&mut moves),
+                    std::mem::take(&mut result),
+                ));
+                in_moves = false;
+            }
+            if let Some(v) = tag.strip_prefix("FEN \"") {
+                fen = Some(v.trim_end_matches("\"]").to_string());
+            }
+            if let Some(v) = tag.strip_prefix("Result \"") {
+                result = v.trim_end_matches("\"]").to_string();
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        in_moves = true;
+        let mut rest = line.to_string();
+        while let (Some(a), Some(b)) = (rest.find('{'), rest.find('}')) {
+            rest.replace_range(a..=b.max(a), "");
+        }
+        for tok in rest.split_whitespace() {
+            let is_number = tok
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit());
+            let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok);
+            if !is_number && !is_result {
+                moves.push(tok.to_string());
+            }
+        }
+    }
+    if in_moves {
+        games.push((fen, moves, result));
+    }
+    games
+}

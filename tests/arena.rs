@@ -1,0 +1,313 @@
+//! `menagerie match` end to end: baseline matches in every variant with PGNs
+//! replayed by our rules, broken engines losing with the right reason, config
+//! errors, and (if installed) chess against Fairy-Max and Stockfish.
+
+use menagerie::arena::pgn::read_games;
+use menagerie::rules::{game_outcome, play_line, Evaluate, Position};
+use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn engines_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines")
+}
+
+/// A scratch directory with an engines.ini naming the test binary and doubles.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("menagerie-arena-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_menagerie");
+    let e = engines_dir();
+    let ini = format!(
+        "[baseline]\ncommand = {bin}\nargs = baseline\n\n\
+         [baseline2]\ncommand = {bin}\nargs = baseline --seed 7\n\n\
+         [illegal]\ncommand = {e}/illegal.sh\n\n\
+         [crash]\ncommand = {e}/crash.sh\n\n\
+         [hang]\ncommand = {e}/hang.sh\n\n\
+         [xillegal]\ncommand = {e}/xboard-illegal.sh\nprotocol = xboard\n\n\
+         [missing]\ncommand = /no/such/engine\n\n\
+         [fairymax]\ncommand = /usr/games/fairymax\nprotocol = xboard\n\n\
+         [stockfish]\ncommand = /usr/games/stockfish\noptions = Threads=1, Hash=16\n\n\
+         [match quick]\nengines = baseline baseline2\ngames = 2\ntc = 60\nmax-plies = 120\n",
+        e = e.display()
+    );
+    std::fs::write(dir.join("engines.ini"), ini).unwrap();
+    dir
+}
+
+fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg("match")
+        .arg("--config")
+        .arg(dir.join("engines.ini"))
+        .args(args)
+        .output()
+        .expect("run menagerie match");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Replays every game of a PGN with the variant's rules: every move legal,
+/// and a final position that the rules call finished carries their result.
+struct Replay(Vec<(Option<String>, Vec<String>, String)>);
+
+impl VariantVisitor for Replay {
+    type Output = ();
+    fn visit<P: Position + Evaluate>(self) {
+        for (fen, moves, result) in self.0 {
+            let start = match &fen {
+                Some(f) => P::from_fen(f).expect("PGN FEN parses"),
+                None => P::startpos(),
+            };
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let (end, history) = play_line(&start, &moves)
+                .unwrap_or_else(|e| panic!("{}: illegal PGN move: {e}", P::NAME));
+            if let Some(o) = game_outcome(&end, &history) {
+                assert_eq!(o.result_str(), result, "{}: result vs rules", P::NAME);
+            }
+        }
+    }
+}
+
+fn check_pgn(path: &Path, variant: &str, games: usize) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let parsed = read_games(&text);
+    assert_eq!(parsed.len(), games, "{text}");
+    assert_eq!(text.matches("[Termination ").count(), games);
+    if variant != "chess" {
+        assert_eq!(
+            text.matches(&format!("[Variant \"{variant}\"]")).count(),
+            games
+        );
+        assert_eq!(text.matches("[SetUp \"1\"]").count(), games);
+    }
+    dispatch(variant, Replay(parsed)).unwrap();
+    text
+}
+
+#[test]
+fn baseline_matches_in_every_variant() {
+    let dir = scratch("variants");
+    for &v in VARIANTS {
+        let pgn = dir.join(format!("{v}.pgn"));
+        let (code, out, err) = run_match(
+            &dir,
+            &[
+                "baseline",
+                "baseline2",
+                "--variant",
+                v,
+                "--games",
+                "4",
+                "--tc",
+                "60",
+                "--concurrency",
+                "2",
+                "--random-plies",
+                "4",
+                "--max-plies",
+                "100",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 0, "{v}: {out}{err}");
+        assert!(out.contains("Score of baseline vs baseline2: "), "{out}");
+        assert!(out.contains("] 4 games"), "{out}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with('[')).count(),
+            4,
+            "{out}"
+        );
+        check_pgn(&pgn, v, 4);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each broken engine plays two games against the baseline: it loses both
+/// with the expected reason, and the second game is still played.
+#[test]
+fn broken_engines_lose_with_the_reason() {
+    let dir = scratch("broken");
+    let cases = [
+        ("illegal", "illegal move", "rules infraction"),
+        ("xillegal", "illegal move", "rules infraction"),
+        ("crash", "crash", "abandoned"),
+        ("hang", "hang", "time forfeit"),
+    ];
+    for (engine, kind, termination) in cases {
+        let pgn = dir.join(format!("{engine}.pgn"));
+        let (code, out, err) = run_match(
+            &dir,
+            &[
+                engine,
+                "baseline",
+                "--games",
+                "2",
+                "--tc",
+                "st=0.2",
+                "--time-margin",
+                "3000",
+                "--hang-grace",
+                "0",
+                "--concurrency",
+                "2",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 0, "{engine}: {out}{err}");
+        assert!(
+            out.contains(&format!("Score of {engine} vs baseline: 0 - 2 - 0")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("Endings: {kind} 2")), "{out}");
+        let text = check_pgn(&pgn, "chess", 2);
+        assert_eq!(
+            text.matches(&format!("[Termination \"{termination}\"]"))
+                .count(),
+            2,
+            "{text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn setup_errors_exit_2_with_a_message() {
+    let dir = scratch("errors");
+    let cases: [(&[&str], &str); 7] = [
+        (&["baseline", "missing"], "not found"),
+        (&["baseline", "nobody"], "no engine [nobody]"),
+        (&["baseline"], "exactly two engines"),
+        (
+            &["baseline", "baseline2", "--variant", "nosuch"],
+            "unknown variant",
+        ),
+        (&["baseline", "baseline2", "--tc", "fast"], "bad time"),
+        (
+            &["baseline", "baseline2", "--sprt", "elo0=5,elo1=0"],
+            "elo0 < elo1",
+        ),
+        (
+            &["baseline", "baseline2", "--preset", "slow"],
+            "no [match slow]",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = run_match(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn preset_and_sprt_output() {
+    let dir = scratch("preset");
+    let (code, out, err) = run_match(
+        &dir,
+        &[
+            "--preset",
+            "quick",
+            "--random-plies",
+            "2",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Score of baseline vs baseline2"), "{out}");
+    assert!(out.contains("] 2 games"), "{out}");
+    assert!(
+        out.contains("SPRT (elo0=0 elo1=5 alpha=0.05 beta=0.05): LLR"),
+        "{out}"
+    );
+    assert!(out.contains("Pentanomial"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A one-sided match stops as soon as the SPRT accepts H1: after two 2-0
+/// pairs (LLR 1.92 after one, 7.64 after two; bound 2.94).
+#[test]
+fn sprt_stops_the_match_early() {
+    let dir = scratch("sprt");
+    let (code, out, err) = run_match(
+        &dir,
+        &[
+            "baseline",
+            "illegal",
+            "--games",
+            "20",
+            "--tc",
+            "60",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(
+        out.contains("Score of baseline vs illegal: 4 - 0 - 0"),
+        "{out}"
+    );
+    assert!(out.contains("LLR 7.64 [-2.94, 2.94], H1 accepted"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Chess against real engines, when Debian's packages are installed. The
+/// opening has Black to move from a FEN: Fairy-Max (setboard=0) gets it via
+/// the `edit` sequence, Stockfish via `position fen`; a misunderstood position
+/// would show up as an illegal move.
+#[test]
+fn chess_against_installed_engines() {
+    let dir = scratch("real");
+    let book = dir.join("book.txt");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    for (engine, path, tc) in [
+        ("fairymax", "/usr/games/fairymax", "1+0.02"),
+        ("stockfish", "/usr/games/stockfish", "st=0.02"),
+    ] {
+        if !Path::new(path).exists() {
+            eprintln!("skipping {engine}: {path} is not installed");
+            continue;
+        }
+        let pgn = dir.join(format!("{engine}.pgn"));
+        let args = [
+            "baseline",
+            engine,
+            "--games",
+            "2",
+            "--tc",
+            tc,
+            "--time-margin",
+            "3000",
+            "--concurrency",
+            "2",
+            "--openings",
+            book.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ];
+        let (code, out, err) = run_match(&dir, &args);
+        assert_eq!(code, 0, "{engine}: {out}{err}");
+        assert!(out.contains("] 2 games"), "{out}");
+        let endings = out.lines().find(|l| l.starts_with("Endings:")).unwrap();
+        assert!(
+            !endings.contains("illegal") && !endings.contains("protocol"),
+            "{out}"
+        );
+        let text = check_pgn(&pgn, "chess", 2);
+        assert_eq!(text.matches("[SetUp \"1\"]").count(), 2);
+        assert!(text.contains("\n1... "), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

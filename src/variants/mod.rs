@@ -6,11 +6,12 @@
 //! monomorphised per variant and the name is looked at exactly once.
 
 pub mod chess;
+pub mod trebuqi;
 
 use crate::rules::{Evaluate, Position};
 
 /// Every variant name the engine knows, in the order they are listed to users.
-pub const VARIANTS: &[&str] = &["chess"];
+pub const VARIANTS: &[&str] = &["chess", "trebuqi", "trebuqi2", "trebuqi3"];
 
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
@@ -39,6 +40,9 @@ impl std::error::Error for UnknownVariant {}
 pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "chess" => Ok(visitor.visit::<chess::Chess>()),
+        "trebuqi" => Ok(visitor.visit::<trebuqi::Trebuqi1>()),
+        "trebuqi2" => Ok(visitor.visit::<trebuqi::Trebuqi2>()),
+        "trebuqi3" => Ok(visitor.visit::<trebuqi::Trebuqi3>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

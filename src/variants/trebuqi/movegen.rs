@@ -16,16 +16,19 @@
 //! facing depends on, so it is legal without a test. Everything else gets the
 //! full test on the board after the move.
 
-use super::tables::{bit, first, Tables, TABLES};
+use super::tables::{bit, first, Tables, BOX, DELTA, NO_LINE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove};
 use crate::rules::{GenKind, MoveList};
 
 /// What the legality test needs, computed once per position.
 struct Guard<'a> {
     t: &'a Tables,
+    board: &'a [u8; BOX],
     occ: u128,
-    /// The mover's Generals.
+    /// The mover's Generals, as a set and as up to two cells.
     gens: u128,
+    gsq: [usize; 2],
+    n: usize,
     /// Whether the mover's Generals are royal (rule 1, or a lone General).
     royal: bool,
     /// The enemy's Rooks, Cannons, Vicbabas, Points and Generals.
@@ -34,40 +37,67 @@ struct Guard<'a> {
     vicbabas: u128,
     points: u128,
     generals: u128,
+    /// Mailbox codes of the enemy's General, Rook, Cannon and Vicbaba.
+    e_general: u8,
+    e_rook: u8,
+    e_cannon: u8,
+    e_vicbaba: u8,
     /// The enemy's colour index (for the Point attack table).
     them: usize,
-    /// Cells where a move's from or to square forces the full test.
+    /// Per General: enemy pieces attacking it by an unblockable step (diagonal
+    /// Vicbaba, Point); only capturing them helps.
+    fixed: [u128; 2],
+    /// Per General: the directions whose ray is unsafe now (bit `d`).
+    unsafe_dirs: [u8; 2],
+    /// Cells where a move's from or to square forces the test.
     sensitive: u128,
-    /// Every move gets the full test (in check, or Generals facing already).
+    /// Every move gets the test (a royal General attacked, or Generals facing).
     test_all: bool,
 }
 
+/// A cell index no move ever goes to.
+const NOWHERE: usize = 127;
+
 impl<'a> Guard<'a> {
-    fn new<const RULE: u8>(pos: &Trebuqi<RULE>) -> Self {
+    fn new<const RULE: u8>(pos: &'a Trebuqi<RULE>) -> Self {
         let t: &Tables = &TABLES;
         let us = pos.stm;
         let them = us.flip();
         let e = pos.colors[them.index()];
         let k = &pos.kinds;
+        let code = |kind: Kind| (them.index() * 6 + kind as usize) as u8;
         let mut g = Guard {
             t,
+            board: &pos.board,
             occ: pos.occupied(),
             gens: pos.pieces(us, Kind::General),
+            gsq: [NOWHERE; 2],
+            n: 0,
             royal: pos.royal(us),
             rooks: k[Kind::Rook as usize] & e,
             cannons: k[Kind::Cannon as usize] & e,
             vicbabas: k[Kind::Vicbaba as usize] & e,
             points: k[Kind::Point as usize] & e,
             generals: k[Kind::General as usize] & e,
+            e_general: code(Kind::General),
+            e_rook: code(Kind::Rook),
+            e_cannon: code(Kind::Cannon),
+            e_vicbaba: code(Kind::Vicbaba),
             them: them.index(),
+            fixed: [0; 2],
+            unsafe_dirs: [0; 2],
             sensitive: 0,
             test_all: false,
         };
         let mut gens = g.gens;
-        while gens != 0 {
+        while gens != 0 && g.n < 2 {
             let sq = gens.trailing_zeros() as usize;
             gens &= gens - 1;
+            let i = g.n;
+            g.gsq[i] = sq;
+            g.n += 1;
             let danger = if g.royal {
+                g.fixed[i] = (t.diag[sq] & g.vicbabas) | (t.point_attackers[g.them][sq] & g.points);
                 g.generals
                     | g.rooks
                     | g.cannons
@@ -80,10 +110,13 @@ impl<'a> Guard<'a> {
                 let ray = t.ray[sq][d];
                 if ray & danger != 0 {
                     g.sensitive |= ray;
+                    if !g.ray_safe(sq, d, g.occ, NOWHERE) {
+                        g.unsafe_dirs[i] |= 1 << d;
+                    }
                 }
             }
+            g.test_all |= g.fixed[i] != 0 || g.unsafe_dirs[i] != 0;
         }
-        g.test_all = !g.safe_after(g.occ, g.gens, !0);
         g
     }
 
@@ -132,17 +165,80 @@ impl<'a> Guard<'a> {
         true
     }
 
-    /// The full test of one move.
+    /// The test of one move.
     #[inline(always)]
     fn legal(&self, from: usize, to: usize, general: bool) -> bool {
         let (fb, tb) = (bit(from), bit(to));
         let occ = (self.occ ^ fb) | tb;
-        let gens = if general {
-            self.gens ^ fb ^ tb
-        } else {
-            self.gens
-        };
-        self.safe_after(occ, gens, !tb)
+        if general {
+            return self.safe_after(occ, self.gens ^ fb ^ tb, !tb);
+        }
+        // No General moves: along a ray from a General only the rays through
+        // `from` (a piece leaves) or `to` (a piece arrives, an enemy one may go)
+        // change; every other ray keeps its state, and the unblockable
+        // attackers stay unless this move takes them.
+        let t = self.t;
+        for i in 0..self.n {
+            let g = self.gsq[i];
+            if self.fixed[i] & !tb != 0 {
+                return false;
+            }
+            let mut pending = self.unsafe_dirs[i];
+            let df = t.line_dir[g][from];
+            let dt = t.line_dir[g][to];
+            if df != NO_LINE {
+                pending &= !(1 << df);
+                if !self.ray_safe(g, df as usize, occ, to) {
+                    return false;
+                }
+            }
+            if dt != NO_LINE && dt != df {
+                pending &= !(1 << dt);
+                if !self.ray_safe(g, dt as usize, occ, to) {
+                    return false;
+                }
+            }
+            if pending != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether ray `d` from the General on `g` is safe with occupancy `occ`,
+    /// where a piece of ours has just arrived on `to` (NOWHERE if none): no
+    /// enemy General first on it (facing), and for a royal General no Rook or
+    /// near Vicbaba first and no Cannon second. Reads the mailbox, which is
+    /// still the position before the move: only `to` has changed hands.
+    #[inline(always)]
+    fn ray_safe(&self, g: usize, d: usize, occ: u128, to: usize) -> bool {
+        let t = self.t;
+        let hits = t.ray[g][d] & occ;
+        if hits == 0 {
+            return true;
+        }
+        let b = first(hits, d);
+        if b != to {
+            let c = self.board[b];
+            if c == self.e_general {
+                return false;
+            }
+            if !self.royal {
+                return true;
+            }
+            if c == self.e_rook || (c == self.e_vicbaba && b as isize == g as isize + 2 * DELTA[d])
+            {
+                return false;
+            }
+        } else if !self.royal {
+            return true;
+        }
+        let beyond = t.ray[b][d] & occ;
+        if beyond == 0 {
+            return true;
+        }
+        let c2 = first(beyond, d);
+        c2 == to || self.board[c2] != self.e_cannon
     }
 
     /// Appends the legal moves among `targets` of the piece on `from`.

@@ -86,14 +86,35 @@ pub struct Tables {
     /// `point_attackers[color][sq]`: the cells from which a Point of `color`
     /// attacks `sq` (the inverse of `point`).
     pub point_attackers: [[u128; BOX]; 2],
+    /// `line_dir[a][b]`: the orthogonal direction from `a` whose ray holds `b`,
+    /// or [`NO_LINE`].
+    pub line_dir: [[u8; BOX]; BOX],
 }
+
+/// `line_dir` entry for two cells on no common orthogonal line.
+pub const NO_LINE: u8 = 255;
 
 pub static TABLES: Lazy<Box<Tables>> = Lazy::new(build);
 
+/// `BITS[i] == 1 << i`: a load is cheaper than a variable `u128` shift.
+static BITS: [u128; 128] = {
+    let mut b = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = 1u128 << i;
+        i += 1;
+    }
+    b
+};
+
+/// The set holding only grid index `i` (`i < 128`).
 #[inline(always)]
-pub const fn bit(i: usize) -> u128 {
-    1u128 << i
+pub fn bit(i: usize) -> u128 {
+    BITS[i & 127]
 }
+
+/// The grid index change of one step along each orthogonal direction.
+pub const DELTA: [isize; 6] = [1, -1, 11, 12, -11, -12];
 
 fn walk(sq: Sq, dx: i32, dy: i32, n: i32) -> Option<Sq> {
     let mut cur = sq;
@@ -114,6 +135,7 @@ fn build() -> Box<Tables> {
         treb: [[[Step::default(); 6]; BOX]; 2],
         point: [[0; BOX]; 2],
         point_attackers: [[0; BOX]; 2],
+        line_dir: [[NO_LINE; BOX]; BOX],
     });
     let rays = RayTable::<Hex91>::new(&HEX_ORTHOGONAL);
     let orth = LeaperTable::<Hex91>::new(&HEX_ORTHOGONAL);
@@ -124,6 +146,9 @@ fn build() -> Box<Tables> {
         t.diag[i] = diag.get(sq).bits();
         for (d, &(dx, dy)) in HEX_ORTHOGONAL.iter().enumerate() {
             t.ray[i][d] = rays.ray(sq, d).bits();
+            for b in rays.ray(sq, d) {
+                t.line_dir[i][b.index()] = d as u8;
+            }
             let one = walk(sq, dx, dy, 1).map_or(0, |s| bit(s.index()));
             let two = walk(sq, dx, dy, 2).map_or(0, |s| bit(s.index()));
             let three = walk(sq, dx, dy, 3).map_or(0, |s| bit(s.index()));
@@ -187,15 +212,26 @@ impl Tables {
     pub fn rook(&self, sq: usize, occ: u128) -> u128 {
         let mut out = 0;
         for d in 0..6 {
-            let ray = self.ray[sq][d];
-            let hits = ray & occ;
-            out |= if hits == 0 {
-                ray
-            } else {
-                ray ^ self.ray[first(hits, d)][d]
-            };
+            out |= self.ray_attack(sq, d, occ);
         }
         out
+    }
+
+    /// The cells along ray `d` from `sq` up to and including the first piece,
+    /// branch-free: for an increasing ray `hits ^ (hits - 1)` keeps every bit up
+    /// to the lowest hit (everything when there is none); for a decreasing one,
+    /// every bit from the highest hit up, where the extra bit 0 (the lowest cell
+    /// there is) stands in for "no hit" and then keeps the whole ray.
+    #[inline(always)]
+    pub fn ray_attack(&self, sq: usize, d: usize, occ: u128) -> u128 {
+        let ray = self.ray[sq][d];
+        let hits = ray & occ;
+        if INCREASING[d] {
+            ray & (hits ^ hits.wrapping_sub(1))
+        } else {
+            let top = 127 - (hits | 1).leading_zeros();
+            ray & (!0u128 << top)
+        }
     }
 
     /// The cells a Cannon on `sq` could capture on (the first piece beyond

@@ -37,6 +37,9 @@ struct Guard<'a> {
     vicbabas: u128,
     points: u128,
     generals: u128,
+    /// Enemy pieces that may attack or face along a ray: Generals, and for
+    /// royal Generals also Rooks, Cannons, Vicbabas.
+    heavy: u128,
     /// Mailbox codes of the enemy's General, Rook, Cannon and Vicbaba.
     e_general: u8,
     e_rook: u8,
@@ -79,6 +82,7 @@ impl<'a> Guard<'a> {
             vicbabas: k[Kind::Vicbaba as usize] & e,
             points: k[Kind::Point as usize] & e,
             generals: k[Kind::General as usize] & e,
+            heavy: 0,
             e_general: code(Kind::General),
             e_rook: code(Kind::Rook),
             e_cannon: code(Kind::Cannon),
@@ -88,6 +92,11 @@ impl<'a> Guard<'a> {
             unsafe_dirs: [0; 2],
             sensitive: 0,
             test_all: false,
+        };
+        g.heavy = if g.royal {
+            g.generals | g.rooks | g.cannons | g.vicbabas
+        } else {
+            g.generals
         };
         let mut gens = g.gens;
         while gens != 0 && g.n < 2 {
@@ -120,66 +129,37 @@ impl<'a> Guard<'a> {
         g
     }
 
-    /// Whether the mover's Generals `gens` are safe (no facing; royal ones not
-    /// attacked) with occupancy `occ`, the enemy's pieces outside `keep` captured.
-    #[inline(always)]
-    fn safe_after(&self, occ: u128, mut gens: u128, keep: u128) -> bool {
-        let t = self.t;
-        let generals = self.generals & keep;
-        if !self.royal {
-            while gens != 0 {
-                let sq = gens.trailing_zeros() as usize;
-                gens &= gens - 1;
-                if t.rook(sq, occ) & generals != 0 {
-                    return false;
-                }
-            }
-            return true;
-        }
-        let rooks = (self.rooks | generals) & keep;
-        let cannons = self.cannons & keep;
-        let vicbabas = self.vicbabas & keep;
-        let points = self.points & keep;
-        while gens != 0 {
-            let sq = gens.trailing_zeros() as usize;
-            gens &= gens - 1;
-            if t.diag[sq] & vicbabas != 0 || t.point_attackers[self.them][sq] & points != 0 {
-                return false;
-            }
-            let near = rooks | (vicbabas & t.orth2[sq]);
-            for d in 0..6 {
-                let hits = t.ray[sq][d] & occ;
-                if hits == 0 {
-                    continue;
-                }
-                let b = first(hits, d);
-                if bit(b) & near != 0 {
-                    return false;
-                }
-                let beyond = t.ray[b][d] & occ;
-                if beyond != 0 && bit(first(beyond, d)) & cannons != 0 {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
     /// The test of one move.
     #[inline(always)]
     fn legal(&self, from: usize, to: usize, general: bool) -> bool {
+        let t = self.t;
         let (fb, tb) = (bit(from), bit(to));
         let occ = (self.occ ^ fb) | tb;
         if general {
-            return self.safe_after(occ, self.gens ^ fb ^ tb, !tb);
+            // The moving General, on its new cell: every ray that holds a piece
+            // that could attack or face it, and the unblockable attackers.
+            if self.royal
+                && ((t.diag[to] & self.vicbabas) | (t.point_attackers[self.them][to] & self.points))
+                    & !tb
+                    != 0
+            {
+                return false;
+            }
+            for d in 0..6 {
+                if t.ray[to][d] & self.heavy != 0 && !self.ray_safe(to, d, occ, to) {
+                    return false;
+                }
+            }
         }
-        // No General moves: along a ray from a General only the rays through
-        // `from` (a piece leaves) or `to` (a piece arrives, an enemy one may go)
-        // change; every other ray keeps its state, and the unblockable
-        // attackers stay unless this move takes them.
-        let t = self.t;
+        // Any other General: only the rays through `from` (a piece leaves) or
+        // `to` (a piece arrives, an enemy one may go) change; every other ray
+        // keeps its state, and the unblockable attackers stay unless this move
+        // takes them.
         for i in 0..self.n {
             let g = self.gsq[i];
+            if g == from {
+                continue;
+            }
             if self.fixed[i] & !tb != 0 {
                 return false;
             }
@@ -246,12 +226,16 @@ impl<'a> Guard<'a> {
     fn emit(&self, out: &mut MoveList<TrebuqiMove>, from: usize, targets: u128, general: bool) {
         let mut tested = targets;
         if !(general || self.test_all || bit(from) & self.sensitive != 0) {
-            let mut free = targets & !self.sensitive;
+            let free = targets & !self.sensitive;
             tested &= self.sensitive;
-            while free != 0 {
-                let to = free.trailing_zeros() as usize;
-                free &= free - 1;
-                out.push(TrebuqiMove::new(from, to));
+            // The two 64-bit halves separately: cheaper than `u128` bit tricks.
+            for (half, base) in [(free as u64, 0), ((free >> 64) as u64, 64)] {
+                let mut h = half;
+                while h != 0 {
+                    let to = base + h.trailing_zeros() as usize;
+                    h &= h - 1;
+                    out.push(TrebuqiMove::new(from, to));
+                }
             }
         }
         while tested != 0 {

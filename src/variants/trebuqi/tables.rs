@@ -107,6 +107,17 @@ static BITS: [u128; 128] = {
     b
 };
 
+/// `FROM_BIT[i]`: every bit from `i` up (a load instead of a variable shift).
+static FROM_BIT: [u128; 128] = {
+    let mut b = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = !0u128 << i;
+        i += 1;
+    }
+    b
+};
+
 /// The set holding only grid index `i` (`i < 128`).
 #[inline(always)]
 pub fn bit(i: usize) -> u128 {
@@ -205,6 +216,12 @@ pub fn first(hits: u128, d: usize) -> usize {
     }
 }
 
+/// All ones if `blockers` is empty, else zero (branch-free step tests).
+#[inline(always)]
+fn open_mask(blockers: u128) -> u128 {
+    ((blockers == 0) as u128).wrapping_neg()
+}
+
 impl Tables {
     /// Cells a Rook on `sq` reaches with occupancy `occ` (including the first
     /// piece on each ray, whatever its colour).
@@ -229,8 +246,8 @@ impl Tables {
         if INCREASING[d] {
             ray & (hits ^ hits.wrapping_sub(1))
         } else {
-            let top = 127 - (hits | 1).leading_zeros();
-            ray & (!0u128 << top)
+            let top = 127 - (hits | 1).leading_zeros() as usize;
+            ray & FROM_BIT[top]
         }
     }
 
@@ -256,9 +273,7 @@ impl Tables {
     pub fn trebuchet(&self, c: usize, sq: usize, occ: u128) -> u128 {
         let mut out = 0;
         for s in &self.treb[c][sq] {
-            if s.between & occ == 0 {
-                out |= s.target;
-            }
+            out |= s.target & open_mask(s.between & occ);
         }
         out
     }
@@ -269,9 +284,7 @@ impl Tables {
     pub fn vicbaba(&self, sq: usize, occ: u128) -> u128 {
         let mut out = self.diag[sq];
         for s in &self.vic2[sq] {
-            if s.between & occ == 0 {
-                out |= s.target;
-            }
+            out |= s.target & open_mask(s.between & occ);
         }
         out
     }

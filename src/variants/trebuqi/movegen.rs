@@ -107,26 +107,69 @@ impl<'a> Guard<'a> {
             g.n += 1;
             let danger = if g.royal {
                 g.fixed[i] = (t.diag[sq] & g.vicbabas) | (t.point_attackers[g.them][sq] & g.points);
-                g.generals
-                    | g.rooks
-                    | g.cannons
-                    | (g.vicbabas & t.orth2[sq])
-                    | (g.points & t.orth1[sq])
+                g.generals | g.rooks | g.cannons | (g.vicbabas & t.orth2[sq])
             } else {
                 g.generals
             };
             for d in 0..6 {
-                let ray = t.ray[sq][d];
-                if ray & danger != 0 {
-                    g.sensitive |= ray;
-                    if !g.ray_safe(sq, d, g.occ, NOWHERE) {
-                        g.unsafe_dirs[i] |= 1 << d;
-                    }
+                if t.ray[sq][d] & danger != 0 {
+                    g.scan_ray(i, sq, d);
                 }
             }
             g.test_all |= g.fixed[i] != 0 || g.unsafe_dirs[i] != 0;
         }
         g
+    }
+
+    /// Looks at ray `d` from General number `i` on `sq`: records whether it is
+    /// unsafe now, and adds to the sensitive set the part of it one move could
+    /// change. A single move changes the number of pieces between the General
+    /// and any cell of the ray by at most one, so only these matter: an enemy
+    /// General, Rook or near Vicbaba with at most one piece before it, an enemy
+    /// Cannon with at most two. The ray up to the farthest of them is sensitive.
+    #[inline(always)]
+    fn scan_ray(&mut self, i: usize, sq: usize, d: usize) {
+        let t = self.t;
+        let ray = t.ray[sq][d];
+        let hits = ray & self.occ;
+        if hits == 0 {
+            return;
+        }
+        let near = (sq as isize + 2 * DELTA[d]) as usize;
+        // Whether the piece on `b` attacks (or faces) along the ray when first.
+        let striker = |b: usize| {
+            let c = self.board[b];
+            c == self.e_general
+                || (self.royal && (c == self.e_rook || (c == self.e_vicbaba && b == near)))
+        };
+        let mut end = NOWHERE;
+        let b1 = first(hits, d);
+        if striker(b1) {
+            self.unsafe_dirs[i] |= 1 << d;
+            end = b1;
+        } else if self.royal && self.board[b1] == self.e_cannon {
+            end = b1;
+        }
+        let rest = t.ray[b1][d] & self.occ;
+        if rest != 0 {
+            let b2 = first(rest, d);
+            if striker(b2) {
+                end = b2;
+            } else if self.royal && self.board[b2] == self.e_cannon {
+                self.unsafe_dirs[i] |= 1 << d;
+                end = b2;
+            }
+            let rest = t.ray[b2][d] & self.occ;
+            if self.royal && rest != 0 {
+                let b3 = first(rest, d);
+                if self.board[b3] == self.e_cannon {
+                    end = b3;
+                }
+            }
+        }
+        if end != NOWHERE {
+            self.sensitive |= ray ^ t.ray[end][d];
+        }
     }
 
     /// The test of one move.

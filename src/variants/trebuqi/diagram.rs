@@ -13,7 +13,7 @@ use crate::geometry::{Geometry, Hex91, Square};
 use crate::rules::Position;
 
 /// Where the legend starts, after the widest rank.
-const LEGEND_COLUMN: usize = 46;
+const LEGEND_COLUMN: usize = 48;
 
 pub(super) fn draw<const RULE: u8>(pos: &Trebuqi<RULE>) -> String {
     let mut out = String::new();

@@ -2,19 +2,26 @@
 //!
 //! Pieces generate their pseudo-legal targets from the tables; a move is then
 //! legal unless it leaves two opposing Generals facing (Q3, every rule, every
-//! General) or a royal General of the mover attacked (Q4, Q5).
+//! General) or a royal General of the mover attacked (Q4, Q5, Q9).
 //!
-//! Testing every move in full would be slow, so a [`Guard`] is built once per
-//! position. Every attack on a General and every facing runs along one of the
-//! six orthogonal rays from it, except the Vicbaba's diagonal step and the
-//! Point's step, which no move of ours can create. A ray matters only if an
-//! enemy piece on it could ever attack along it (Rook, Cannon, General for
-//! facing; a Vicbaba two cells away, a Point next to the General); the union of
-//! those rays is the *sensitive* set. A move that is not a General move, that
-//! neither leaves nor enters the sensitive set, and is made while no royal
-//! General is attacked and no Generals face, changes nothing any attack or
-//! facing depends on, so it is legal without a test. Everything else gets the
-//! full test on the board after the move.
+//! Testing every move on the board after it would be slow, so a [`Guard`] is
+//! built once per position. Every attack on a General and every facing runs
+//! along one of the six orthogonal rays from it, except the Vicbaba's diagonal
+//! step and the Point's step, which no move of ours can create (only capturing
+//! the attacker removes them). Trebuchets and Generals never reach the enemy
+//! Generals' area, so they never attack a General. The guard records, per
+//! General and ray, whether the ray is unsafe now, and marks as *sensitive*
+//! the part of each ray that one move could make unsafe (see
+//! [`Guard::scan_ray`]). Then:
+//! - a move that is no General move and neither leaves nor enters the
+//!   sensitive set, made while nothing is unsafe, is legal untested;
+//! - any other non-General move re-examines only the rays through its from
+//!   and to cells (every other ray keeps its recorded state);
+//! - a General move examines the General's rays from its new cell, and the
+//!   other General as above.
+//!
+//! `tests.rs` checks the result against a slow reference that plays each
+//! pseudo-legal move and looks at the whole board, on random playouts.
 
 use super::tables::{bit, first, Tables, BOX, DELTA, NO_LINE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove};

@@ -828,3 +828,51 @@ fn diagram_is_a_hexagon() {
     assert_eq!(lines.iter().filter(|l| l.contains("River")).count(), 2);
     assert!(lines[13].starts_with("White to move"));
 }
+
+#[test]
+fn q9_every_kind_of_attack_on_a_general() {
+    // White Generals c1, d1 (royal under rule 1); each line adds one black piece
+    // (and maybe a screen) and says whether a White General is attacked.
+    let cases: [(&[(&str, char)], bool); 11] = [
+        // Cannon c7 over the screen c4 on the c file; without it, no attack.
+        (&[("c7", 'c'), ("c4", 'P')], true),
+        (&[("c7", 'c')], false),
+        // Two screens: no attack.
+        (&[("c7", 'c'), ("c4", 'P'), ("c5", 'P')], false),
+        // Rook d7 down the open d file; blocked by d4.
+        (&[("d7", 'r')], true),
+        (&[("d7", 'r'), ("d4", 'P')], false),
+        // Vicbaba e3 (diagonal (1,2) of d1): unblockable, even with d2, e2 full.
+        (&[("e3", 'v'), ("d2", 'T'), ("e2", 'T')], true),
+        // Vicbaba f3: two cells along (1,1) from d1, blocked by e2 (a Vicbaba
+        // on d3 would also hit c1 diagonally).
+        (&[("f3", 'v')], true),
+        (&[("f3", 'v'), ("e2", 'T')], false),
+        // Black Points on ranks 1-4 are beyond their far River: c2 (forward),
+        // b1 (sideways) attack c1; e3 attacks neither General.
+        (&[("c2", 'p')], true),
+        (&[("b1", 'p')], true),
+        (&[("e3", 'p')], false),
+    ];
+    for (extra, attacked) in cases {
+        let p: Trebuqi1 = build(&with_generals(extra), 'w');
+        assert_eq!(p.in_check(), attacked, "{extra:?}");
+        // Under rule 2 two Generals are never royal: never in check.
+        let p2: Trebuqi2 = build(&with_generals(extra), 'w');
+        assert!(!p2.in_check());
+    }
+    // A pinned piece still attacks (Q9): the black rook e8, the only piece
+    // between the black General e9 and the white General e2, may not leave the
+    // e file (facing), yet it attacks e2.
+    let p: Trebuqi1 = build(
+        &[
+            ("c1", 'G'),
+            ("e2", 'G'),
+            ("e8", 'r'),
+            ("e9", 'g'),
+            ("h11", 'g'),
+        ],
+        'w',
+    );
+    assert!(p.in_check(), "the facing-pinned rook e8 attacks e2");
+}

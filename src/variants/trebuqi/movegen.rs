@@ -63,6 +63,10 @@ struct Guard<'a> {
     sensitive: u128,
     /// Every move gets the test (a royal General attacked, or Generals facing).
     test_all: bool,
+    /// When `test_all`: the unsafe rays and the unblockable attackers. A
+    /// non-General move that neither leaves nor enters this set cannot mend
+    /// them, so it is illegal untested.
+    mend: u128,
 }
 
 /// A cell index no move ever goes to.
@@ -99,6 +103,7 @@ impl<'a> Guard<'a> {
             unsafe_dirs: [0; 2],
             sensitive: 0,
             test_all: false,
+            mend: 0,
         };
         g.heavy = if g.royal {
             g.generals | g.rooks | g.cannons | g.vicbabas
@@ -124,6 +129,12 @@ impl<'a> Guard<'a> {
                 }
             }
             g.test_all |= g.fixed[i] != 0 || g.unsafe_dirs[i] != 0;
+            g.mend |= g.fixed[i];
+            for d in 0..6 {
+                if g.unsafe_dirs[i] & (1 << d) != 0 {
+                    g.mend |= t.ray[sq][d];
+                }
+            }
         }
         g
     }
@@ -275,7 +286,9 @@ impl<'a> Guard<'a> {
     #[inline(always)]
     fn emit(&self, out: &mut MoveList<TrebuqiMove>, from: usize, targets: u128, general: bool) {
         let mut tested = targets;
-        if !(general || self.test_all || bit(from) & self.sensitive != 0) {
+        if self.test_all && !general && bit(from) & self.mend == 0 {
+            tested &= self.mend;
+        } else if !(general || self.test_all || bit(from) & self.sensitive != 0) {
             let free = targets & !self.sensitive;
             tested &= self.sensitive;
             // The two 64-bit halves separately: cheaper than `u128` bit tricks.

@@ -876,3 +876,36 @@ fn q9_every_kind_of_attack_on_a_general() {
     );
     assert!(p.in_check(), "the facing-pinned rook e8 attacks e2");
 }
+
+#[test]
+fn move_list_bound() {
+    // An upper bound by pieces: 2 Rooks and 2 Cannons reach at most 30 cells
+    // each (five per ray from the centre), 2 Vicbabas 12, 2 Trebuchets 6,
+    // 5 Points 4, 2 Generals 6: 60 + 60 + 24 + 12 + 20 + 12 = 188, far below
+    // MAX_MOVES. A constructed open position with every White piece active:
+    let p: Trebuqi2 = build(
+        &[
+            ("b3", 'G'),
+            ("e3", 'G'),
+            ("f6", 'R'),
+            ("e5", 'R'),
+            ("g6", 'C'),
+            ("d7", 'C'),
+            ("h5", 'V'),
+            ("c5", 'V'),
+            ("f4", 'T'),
+            ("g7", 'T'),
+            ("c8", 'P'),
+            ("e9", 'P'),
+            ("h9", 'P'),
+            ("j10", 'P'),
+            ("i7", 'P'),
+            ("h11", 'g'),
+            ("i11", 'g'),
+        ],
+        'w',
+    );
+    let n = moves(&p).len();
+    assert!((100..=188).contains(&n), "{n}");
+    const _: () = assert!(188 < crate::rules::MAX_MOVES);
+}

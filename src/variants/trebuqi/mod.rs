@@ -296,6 +296,20 @@ impl<const RULE: u8> Trebuqi<RULE> {
                     "{side}'s point on {s} is behind its start rank (points never move back)"
                 )));
             }
+            // Most cells each piece could ever reach: Rook and Cannon 30 (ten per
+            // line), Vicbaba 12, Trebuchet 6, Point 4, General 6. The start array
+            // totals 188; only a FEN with absurd material could overflow the move
+            // list, and it is refused rather than allowed to panic later.
+            let reach: u32 = [(Kind::Point, 4), (Kind::Trebuchet, 6), (Kind::Vicbaba, 12)]
+                .into_iter()
+                .chain([(Kind::Cannon, 30), (Kind::Rook, 30), (Kind::General, 6)])
+                .map(|(k, r)| r * self.pieces(color, k).count_ones())
+                .sum();
+            if reach as usize > crate::rules::MAX_MOVES {
+                return Err(FenError::Illegal(format!(
+                    "{side} has more pieces than a move list can hold"
+                )));
+            }
         }
         Ok(())
     }

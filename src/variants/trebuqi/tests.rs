@@ -576,6 +576,16 @@ fn fen_errors_are_typed() {
     ));
     assert!(matches!(err(""), FenError::MissingField(_)));
     assert!(err(&format!("{START} extra")).to_string().contains("extra"));
+    // Absurd material that could overflow the move list: refused, not a panic.
+    let many: Vec<(&str, char)> = [
+        "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", "j6", "k6", "b7", "c7", "d7", "e7",
+        "f7", "g7", "h7",
+    ]
+    .iter()
+    .map(|&s| (s, 'R'))
+    .chain(GENERALS)
+    .collect();
+    assert!(matches!(err(&(board(&many) + tail)), FenError::Illegal(_)));
     // One General a side is fine (royal in every rule).
     assert!(Trebuqi2::from_fen(&(board(&[("c1", 'G'), ("h11", 'g')]) + tail)).is_ok());
 }

@@ -44,8 +44,8 @@ struct Guard<'a> {
     vicbabas: u128,
     points: u128,
     generals: u128,
-    /// Enemy pieces that may attack or face along a ray: Generals, and for
-    /// royal Generals also Rooks, Cannons, Vicbabas.
+    /// Enemy pieces that may attack or face along a ray from any distance:
+    /// Generals, and for royal Generals also Rooks and Cannons.
     heavy: u128,
     /// Mailbox codes of the enemy's General, Rook, Cannon and Vicbaba.
     e_general: u8,
@@ -106,7 +106,7 @@ impl<'a> Guard<'a> {
             mend: 0,
         };
         g.heavy = if g.royal {
-            g.generals | g.rooks | g.cannons | g.vicbabas
+            g.generals | g.rooks | g.cannons
         } else {
             g.generals
         };
@@ -206,8 +206,13 @@ impl<'a> Guard<'a> {
             {
                 return false;
             }
+            let heavy = if self.royal {
+                self.heavy | (self.vicbabas & t.orth2[to])
+            } else {
+                self.heavy
+            };
             for d in 0..6 {
-                if t.ray[to][d] & self.heavy != 0 && !self.ray_safe(to, d, occ, to) {
+                if t.ray[to][d] & heavy != 0 && !self.ray_safe(to, d, occ, to) {
                     return false;
                 }
             }

@@ -763,7 +763,7 @@ fn pseudo<const RULE: u8>(p: &Trebuqi<RULE>, f: usize, t: usize) -> bool {
 /// reference, the incremental hash equals the recomputed one, FENs round-trip.
 fn playouts<const RULE: u8>(seed: u64) {
     let mut s = seed;
-    for _ in 0..12 {
+    for _ in 0..16 {
         let mut p = Trebuqi::<RULE>::startpos();
         for _ in 0..120 {
             let fast = moves(&p);
@@ -777,6 +777,15 @@ fn playouts<const RULE: u8>(seed: u64) {
             // Prefer captures now and then, so Generals do get taken in rules 2 and 3.
             let mut list = MoveList::new();
             p.generate(GenKind::Noisy, &mut list);
+            // Noisy moves are exactly the legal moves `is_noisy` accepts.
+            let mut noisy: Vec<String> = list.iter().map(|&m| p.format_move(m)).collect();
+            noisy.sort();
+            let expect: Vec<String> = fast
+                .iter()
+                .filter(|m| p.is_noisy(p.parse_move(m).unwrap()))
+                .cloned()
+                .collect();
+            assert_eq!(noisy, expect);
             let r = zobrist::splitmix64(&mut s) as usize;
             let m = if !list.is_empty() && r.is_multiple_of(3) {
                 list[(r >> 8) % list.len()]

@@ -27,6 +27,8 @@ const CASES: &[(&str, Option<&str>, u32)] = &[
         Some("1lqk1aui/pp1s1ppp/2p1p3/3I1w2/2W1p3/1A3S2/PPPP1PPP/1U2KQL1 w 0 1"),
         3,
     ),
+    ("trebuqi", None, 3),
+    ("trebuqi2", None, 3),
 ];
 
 struct Bench<'a> {

@@ -7,12 +7,15 @@
 
 pub mod chess;
 pub mod fugue;
+pub mod trebuqi;
 pub mod trubix;
 
 use crate::rules::{Evaluate, Position};
 
 /// Every variant name the engine knows, in the order they are listed to users.
-pub const VARIANTS: &[&str] = &["chess", "trubix", "fugue"];
+pub const VARIANTS: &[&str] = &[
+    "chess", "trubix", "fugue", "trebuqi", "trebuqi2", "trebuqi3",
+];
 
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
@@ -43,6 +46,9 @@ pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, 
         "chess" => Ok(visitor.visit::<chess::Chess>()),
         "trubix" => Ok(visitor.visit::<trubix::Trubix>()),
         "fugue" => Ok(visitor.visit::<fugue::Fugue>()),
+        "trebuqi" => Ok(visitor.visit::<trebuqi::Trebuqi1>()),
+        "trebuqi2" => Ok(visitor.visit::<trebuqi::Trebuqi2>()),
+        "trebuqi3" => Ok(visitor.visit::<trebuqi::Trebuqi3>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

@@ -5,12 +5,13 @@
 //! registry calls it with the concrete position type, so everything below is
 //! monomorphised per variant and the name is looked at exactly once.
 
+pub mod bandit;
 pub mod chess;
 
 use crate::rules::{Evaluate, Position};
 
 /// Every variant name the engine knows, in the order they are listed to users.
-pub const VARIANTS: &[&str] = &["chess"];
+pub const VARIANTS: &[&str] = &["chess", "bandit"];
 
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
@@ -39,6 +40,7 @@ impl std::error::Error for UnknownVariant {}
 pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "chess" => Ok(visitor.visit::<chess::Chess>()),
+        "bandit" => Ok(visitor.visit::<bandit::Bandit>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

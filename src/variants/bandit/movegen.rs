@@ -1,0 +1,296 @@
+//! Legal move generation for Bandit Chess.
+//!
+//! Pseudo-legal moves are produced piece by piece and filtered. When no king
+//! of the mover is attacked, an ordinary move or capture by an unpinned
+//! non-king agent cannot expose a king (removing the victim only removes an
+//! attacker, and the moved agent still blocks on its new cell), so it is
+//! legal without a test. Everything else — king moves, pinned agents, moves
+//! out of check, captures of an outlaw (the capturer vanishes, B8), outlaw
+//! captures (an own agent vanishes, B7) and tricks (enemy pieces change type
+//! and may start to attack, B5) — runs its edits on a copy of the bitboards
+//! and looks at the kings (B9, B10).
+
+use super::attacks::{Tables, TABLES, W};
+use super::{
+    color_of, kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, EMPTY, KING, KNIGHT, LAST_ROW,
+    NORMAL, OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW,
+    SERGEANT, TRICKSTER,
+};
+use crate::geometry::Color;
+use crate::rules::MoveList;
+
+/// What generation knows about the position, computed once.
+struct Ctx<'a> {
+    pos: &'a Bandit,
+    /// Whether any of the mover's kings is attacked now.
+    in_check: bool,
+    /// Own agents that alone shield a king from an enemy slider.
+    pinned: u64,
+    /// Enemy outlaws: capturing one removes the capturer (B8).
+    enemy_outlaws: u64,
+}
+
+impl Ctx<'_> {
+    /// Pushes `m` if legal; `simple` marks an ordinary move or capture of one
+    /// agent (the fast case of the module doc).
+    #[inline(always)]
+    fn emit(&self, out: &mut MoveList<BanditMove>, m: BanditMove, simple: bool) {
+        let fast = simple
+            && !self.in_check
+            && (self.pinned | self.enemy_outlaws) & (1u64 << m.from() | 1u64 << m.to()) == 0;
+        if fast || self.pos.king_safe_after(m) {
+            out.push(m);
+        }
+    }
+
+    /// Ordinary moves from `from` to each of `targets` (no promotion).
+    #[inline(always)]
+    fn push_all(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            self.emit(out, BanditMove::new(from, to, NORMAL), true);
+        }
+    }
+
+    /// Pawn or sergeant moves, promoting on the last rank (B3: bishop or chancellor).
+    #[inline(always)]
+    fn push_promoting(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
+        let last = LAST_ROW[self.pos.stm.index()];
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            if last & (1u64 << to) != 0 {
+                self.emit(out, BanditMove::new(from, to, PROMO_CHANCELLOR), true);
+                self.emit(out, BanditMove::new(from, to, PROMO_BISHOP), true);
+            } else {
+                self.emit(out, BanditMove::new(from, to, NORMAL), true);
+            }
+        }
+    }
+}
+
+/// Own agents standing alone between one of `us`'s kings and an enemy slider.
+fn pinned(pos: &Bandit, t: &Tables) -> u64 {
+    let us = pos.stm;
+    let b = &pos.bb;
+    let own = b.colors[us.index()];
+    let enemy = b.colors[us.flip().index()];
+    let occ = own | enemy;
+    let orth = (b.kinds[ROOK] | b.kinds[CHANCELLOR]) & enemy;
+    let diag = b.kinds[BISHOP] & enemy;
+    let mut pinned = 0;
+    let mut kings = b.pieces(us, KING);
+    while kings != 0 {
+        let k = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        let mut snipers = (t.rook(k, enemy) & orth) | (t.bishop(k, enemy) & diag);
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            let between = t.between[k][s] & occ;
+            if between != 0 && between & (between - 1) == 0 {
+                pinned |= between;
+            }
+        }
+    }
+    pinned
+}
+
+pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<BanditMove>) {
+    let t = &*TABLES;
+    let us = pos.stm;
+    let them = us.flip();
+    let b = &pos.bb;
+    let own = b.colors[us.index()];
+    let enemy = b.colors[them.index()];
+    let occ = own | enemy;
+    let empty = !occ & ((1u64 << 63) - 1);
+    let k = &b.kinds;
+    let enemy_tricksters = k[TRICKSTER] & enemy;
+    let enemy_outlaws = k[OUTLAW] & enemy;
+    let ctx = Ctx {
+        pos,
+        in_check: b.king_attacked(us),
+        pinned: pinned(pos, t),
+        enemy_outlaws,
+    };
+    // Where each family may land. Only pawns, knights and chancellors may take
+    // a trickster (B4); kings may not take outlaws or tricksters (B1).
+    let quiet = if NOISY { 0 } else { empty };
+    let jumper_target = enemy | quiet;
+    let plain_target = (enemy & !enemy_tricksters) | quiet;
+    let king_target = (enemy & !enemy_tricksters & !enemy_outlaws) | quiet;
+
+    // Kings.
+    let mut kings = k[KING] & own;
+    while kings != 0 {
+        let from = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        let mut targets = t.king[from] & king_target;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            ctx.emit(out, BanditMove::new(from, to, NORMAL), false);
+        }
+    }
+    // Knights and chancellors (knight leaps; chancellors slide like rooks too).
+    let mut jumpers = (k[KNIGHT] | k[CHANCELLOR]) & own;
+    while jumpers != 0 {
+        let from = jumpers.trailing_zeros() as usize;
+        jumpers &= jumpers - 1;
+        let mut targets = t.knight[from];
+        if k[CHANCELLOR] & (1u64 << from) != 0 {
+            targets |= t.rook(from, occ);
+        }
+        ctx.push_all(out, from, targets & jumper_target);
+    }
+    // Rooks and bishops.
+    let mut rooks = k[ROOK] & own;
+    while rooks != 0 {
+        let from = rooks.trailing_zeros() as usize;
+        rooks &= rooks - 1;
+        ctx.push_all(out, from, t.rook(from, occ) & plain_target);
+    }
+    let mut bishops = k[BISHOP] & own;
+    while bishops != 0 {
+        let from = bishops.trailing_zeros() as usize;
+        bishops &= bishops - 1;
+        ctx.push_all(out, from, t.bishop(from, occ) & plain_target);
+    }
+    // Pawns: one step diagonally forward onto an empty cell, capture straight
+    // forward or sideways (any enemy agent, tricksters included).
+    let mut pawns = k[PAWN] & own;
+    let last = LAST_ROW[us.index()];
+    let quiet_pawn = if NOISY { empty & last } else { empty };
+    while pawns != 0 {
+        let from = pawns.trailing_zeros() as usize;
+        pawns &= pawns - 1;
+        let targets = (t.pawn_move[us.index()][from] & quiet_pawn)
+            | (t.pawn_capture[us.index()][from] & enemy);
+        ctx.push_promoting(out, from, targets);
+    }
+    // Sergeants: one step forward or diagonally forward, moving or capturing
+    // (not a trickster); B2 double step from their own second rank.
+    let mut sergeants = k[SERGEANT] & own;
+    let quiet_sergeant = if NOISY { empty & last } else { empty };
+    while sergeants != 0 {
+        let from = sergeants.trailing_zeros() as usize;
+        sergeants &= sergeants - 1;
+        let steps = t.sergeant[us.index()][from];
+        let targets = steps & ((enemy & !enemy_tricksters) | quiet_sergeant);
+        ctx.push_promoting(out, from, targets);
+        if !NOISY && SECOND_ROW[us.index()] & (1u64 << from) != 0 {
+            let (one, two) = match us {
+                Color::White => (from + W, from + 2 * W),
+                Color::Black => (from - W, from - 2 * W),
+            };
+            if empty & (1u64 << one) != 0 && empty & (1u64 << two) != 0 {
+                ctx.emit(out, BanditMove::new(from, two, NORMAL), true);
+            }
+        }
+    }
+    // Outlaws: reflected diagonal slides (B6), and the two-agent capture (B7).
+    let mut outlaws = k[OUTLAW] & own;
+    while outlaws != 0 {
+        let from = outlaws.trailing_zeros() as usize;
+        outlaws &= outlaws - 1;
+        if !NOISY {
+            ctx.push_all(out, from, t.outlaw_slides(from, occ));
+        }
+        outlaw_captures(&ctx, from, out);
+    }
+    // Tricksters: archbishop moves onto empty cells; a trick where one lands (B5).
+    let mut tricksters = k[TRICKSTER] & own;
+    while tricksters != 0 {
+        let from = tricksters.trailing_zeros() as usize;
+        tricksters &= tricksters - 1;
+        let mut targets = (t.bishop(from, occ) | t.knight[from]) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            trickster_move::<NOISY>(&ctx, from, to, out);
+        }
+    }
+}
+
+/// B7: the outlaw on `from` takes the agents at distance 1 and 2 in one
+/// orthogonal direction when one is White and one Black, neither the mover's
+/// king nor a trickster; it ends on the farther cell.
+fn outlaw_captures(ctx: &Ctx, from: usize, out: &mut MoveList<BanditMove>) {
+    let pos = ctx.pos;
+    let (file, row) = (from % W, from / W);
+    let candidates = [
+        (file + 2 < W, from + 1, from + 2),
+        (file >= 2, from.wrapping_sub(1), from.wrapping_sub(2)),
+        (row + 2 < 9, from + W, from + 2 * W),
+        (row >= 2, from.wrapping_sub(W), from.wrapping_sub(2 * W)),
+    ];
+    let us = pos.stm.index();
+    for (fits, near, far) in candidates {
+        if !fits {
+            continue;
+        }
+        let (a, b) = (pos.board[near], pos.board[far]);
+        if a == EMPTY || b == EMPTY || color_of(a) == color_of(b) {
+            continue;
+        }
+        let forbidden = |p| kind_of(p) == TRICKSTER || (kind_of(p) == KING && color_of(p) == us);
+        if forbidden(a) || forbidden(b) {
+            continue;
+        }
+        ctx.emit(out, BanditMove::new(from, far, OUTLAW_CAPTURE), false);
+    }
+}
+
+/// The trickster's move from `from` to the empty cell `to`, with every distinct
+/// outcome of the trick as its own move (B5).
+fn trickster_move<const NOISY: bool>(
+    ctx: &Ctx,
+    from: usize,
+    to: usize,
+    out: &mut MoveList<BanditMove>,
+) {
+    let pos = ctx.pos;
+    let them = pos.stm.flip();
+    let enemy_pieces = pos.bb.colors[them.index()] & !pos.bb.kinds[PAWN];
+    let (file, row) = (to % W, to / W);
+    // Choices per line: [0] if the line does not qualify or both are the same
+    // type; [1, 2] if the mover must pick which of the two changes.
+    let line = |ok: bool, lo: usize, hi: usize| -> &'static [u32] {
+        let qualifies = ok && enemy_pieces & (1u64 << lo) != 0 && enemy_pieces & (1u64 << hi) != 0;
+        if qualifies && pos.board[lo] != pos.board[hi] {
+            &[1, 2]
+        } else {
+            &[0]
+        }
+    };
+    let horizontal = line(file > 0 && file + 1 < W, to.wrapping_sub(1), to + 1);
+    let vertical = line(row > 0 && row + 1 < 9, to.wrapping_sub(W), to + W);
+    if horizontal == [0] && vertical == [0] {
+        if !NOISY {
+            ctx.emit(out, BanditMove::new(from, to, NORMAL), true);
+        }
+        return;
+    }
+    let kings = pos.bb.pieces(them, KING).count_ones() as i32;
+    let king_delta = |choice: u32, lo: usize, hi: usize| -> i32 {
+        let (changed, model) = match choice {
+            1 => (lo, hi),
+            2 => (hi, lo),
+            _ => return 0,
+        };
+        (kind_of(pos.board[model]) == KING) as i32 - (kind_of(pos.board[changed]) == KING) as i32
+    };
+    for &h in horizontal {
+        for &v in vertical {
+            // B5 / B14: the whole outcome may not leave the opponent kingless.
+            let after = kings
+                + king_delta(h, to.wrapping_sub(1), to + 1)
+                + king_delta(v, to.wrapping_sub(W), to + W);
+            if after >= 1 {
+                ctx.emit(out, BanditMove::trick(from, to, h, v), false);
+            }
+        }
+    }
+}

@@ -15,6 +15,7 @@ const CASES: &[(&str, Option<&str>, u32)] = &[
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         3,
     ),
+    ("bandit", None, 5),
 ];
 
 struct Bench<'a> {

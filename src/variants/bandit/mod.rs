@@ -481,6 +481,16 @@ impl Position for Bandit {
                     expected: "at least 1 king",
                 });
             }
+            // Each side starts with 21 agents and no rule adds one (tricks change
+            // types, promotions replace): more cannot arise, and the bound keeps
+            // every move list within `MAX_MOVES`.
+            let agents = pos.bb.colors[color.index()].count_ones();
+            if agents > 21 {
+                return Err(FenError::Illegal(format!(
+                    "{} has {agents} agents; a side never has more than 21",
+                    color.name()
+                )));
+            }
             let promoting = pos.bb.colors[color.index()]
                 & (pos.bb.kinds[PAWN] | pos.bb.kinds[SERGEANT])
                 & LAST_ROW[color.index()];

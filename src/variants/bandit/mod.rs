@@ -259,6 +259,12 @@ impl Boards {
     /// tricksters never count).
     #[inline(always)]
     fn attacked(&self, sq: usize, by: Color) -> bool {
+        self.attacked_with(sq, by, self.occupied())
+    }
+
+    /// [`Boards::attacked`] with sliders seeing occupancy `occ`.
+    #[inline(always)]
+    fn attacked_with(&self, sq: usize, by: Color, occ: u64) -> bool {
         let t = &*TABLES;
         let k = &self.kinds;
         let them = self.colors[by.index()];
@@ -269,7 +275,6 @@ impl Boards {
         if near & them != 0 {
             return true;
         }
-        let occ = self.occupied();
         let orth = (k[ROOK] | k[CHANCELLOR]) & them;
         if orth != 0 && t.rook(sq, occ) & orth != 0 {
             return true;

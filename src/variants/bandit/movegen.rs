@@ -43,13 +43,27 @@ impl Ctx<'_> {
         }
     }
 
-    /// Ordinary moves from `from` to each of `targets` (no promotion).
+    /// Ordinary moves from `from` to each of `targets` (no promotion). For an
+    /// unpinned agent out of check only captures of outlaws need the test.
     #[inline(always)]
-    fn push_all(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            self.emit(out, BanditMove::new(from, to, NORMAL), true);
+    fn push_all(&self, out: &mut MoveList<BanditMove>, from: usize, targets: u64) {
+        let (mut free, mut tested) = if self.in_check || self.pinned & (1u64 << from) != 0 {
+            (0, targets)
+        } else {
+            (targets & !self.enemy_outlaws, targets & self.enemy_outlaws)
+        };
+        while free != 0 {
+            let to = free.trailing_zeros() as usize;
+            free &= free - 1;
+            out.push(BanditMove::new(from, to, NORMAL));
+        }
+        while tested != 0 {
+            let to = tested.trailing_zeros() as usize;
+            tested &= tested - 1;
+            let m = BanditMove::new(from, to, NORMAL);
+            if self.pos.king_safe_after(m) {
+                out.push(m);
+            }
         }
     }
 
@@ -67,6 +81,21 @@ impl Ctx<'_> {
                 self.emit(out, BanditMove::new(from, to, NORMAL), true);
             }
         }
+    }
+}
+
+const ALL: u64 = (1u64 << 63) - 1;
+const FILE_A: u64 = 0x0102_0408_1020_4081;
+const NOT_FILE_A: u64 = ALL & !FILE_A;
+const NOT_FILE_G: u64 = ALL & !(FILE_A << 6);
+
+/// `b` shifted by a signed index delta, cells off the board dropped.
+#[inline(always)]
+fn shift(b: u64, delta: i32) -> u64 {
+    if delta > 0 {
+        (b << delta) & ALL
+    } else {
+        b >> -delta
     }
 }
 
@@ -124,14 +153,27 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 
     // Kings.
     let mut kings = k[KING] & own;
+    let single_king = kings & (kings - 1) == 0;
     while kings != 0 {
         let from = kings.trailing_zeros() as usize;
         kings &= kings - 1;
         let mut targets = t.king[from] & king_target;
+        // With one king, a king move is legal when its new cell is safe with
+        // the king lifted off its old one; a second king could be exposed
+        // through the vacated cell, so then the full test runs.
+        let occ_without = occ ^ (1u64 << from);
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            ctx.emit(out, BanditMove::new(from, to, NORMAL), false);
+            let m = BanditMove::new(from, to, NORMAL);
+            let legal = if single_king {
+                !b.attacked_with(to, them, occ_without)
+            } else {
+                pos.king_safe_after(m)
+            };
+            if legal {
+                out.push(m);
+            }
         }
     }
     // Knights and chancellors (knight leaps; chancellors slide like rooks too).
@@ -159,16 +201,48 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
         ctx.push_all(out, from, t.bishop(from, occ) & plain_target);
     }
     // Pawns: one step diagonally forward onto an empty cell, capture straight
-    // forward or sideways (any enemy agent, tricksters included).
-    let mut pawns = k[PAWN] & own;
+    // forward or sideways (any enemy agent, tricksters included). Unpinned
+    // pawns out of check go in bulk, by shifting the whole set; captures of
+    // outlaws and everything else go one by one through the test.
+    let pawns = k[PAWN] & own;
     let last = LAST_ROW[us.index()];
     let quiet_pawn = if NOISY { empty & last } else { empty };
-    while pawns != 0 {
-        let from = pawns.trailing_zeros() as usize;
-        pawns &= pawns - 1;
+    let bulk = if ctx.in_check { 0 } else { pawns & !ctx.pinned };
+    let up: i32 = if us == Color::White { 7 } else { -7 };
+    let patterns = [
+        (up - 1, NOT_FILE_A, quiet_pawn),
+        (up + 1, NOT_FILE_G, quiet_pawn),
+        (up, ALL, enemy & !enemy_outlaws),
+        (-1, NOT_FILE_A, enemy & !enemy_outlaws),
+        (1, NOT_FILE_G, enemy & !enemy_outlaws),
+    ];
+    for (delta, from_mask, target) in patterns {
+        let mut tos = shift(bulk & from_mask, delta) & target;
+        while tos != 0 {
+            let to = tos.trailing_zeros() as usize;
+            tos &= tos - 1;
+            let from = (to as i32 - delta) as usize;
+            if last & (1u64 << to) != 0 {
+                out.push(BanditMove::new(from, to, PROMO_CHANCELLOR));
+                out.push(BanditMove::new(from, to, PROMO_BISHOP));
+            } else {
+                out.push(BanditMove::new(from, to, NORMAL));
+            }
+        }
+    }
+    let mut slow = pawns & !bulk;
+    while slow != 0 {
+        let from = slow.trailing_zeros() as usize;
+        slow &= slow - 1;
         let targets = (t.pawn_move[us.index()][from] & quiet_pawn)
             | (t.pawn_capture[us.index()][from] & enemy);
         ctx.push_promoting(out, from, targets);
+    }
+    let mut outlaw_takers = bulk;
+    while outlaw_takers != 0 && enemy_outlaws != 0 {
+        let from = outlaw_takers.trailing_zeros() as usize;
+        outlaw_takers &= outlaw_takers - 1;
+        ctx.push_promoting(out, from, t.pawn_capture[us.index()][from] & enemy_outlaws);
     }
     // Sergeants: one step forward or diagonally forward, moving or capturing
     // (not a trickster); B2 double step from their own second rank.

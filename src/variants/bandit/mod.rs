@@ -21,6 +21,7 @@ use crate::rules::fen::{fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use attacks::{N, TABLES, W};
+use once_cell::sync::Lazy;
 
 type Sq = Square<Rect7x9>;
 
@@ -437,6 +438,8 @@ impl Position for Bandit {
     const NULL_MOVE: bool = true;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
+        // Build the move tables now, not inside the first timed generation.
+        Lazy::force(&TABLES);
         let f = fields(fen)?;
         if f.len() > 6 {
             return Err(FenError::TrailingFields(f[6..].join(" ")));

@@ -56,6 +56,8 @@ pub struct Tables {
     pub pawn_move: [[u64; N]; 2],
     /// `sergeant[color][sq]`: forward and both diagonally-forward cells.
     pub sergeant: [[u64; N]; 2],
+    /// The orthogonal neighbours of each square (where an outlaw's victims start).
+    pub orth_pairs: [u64; N],
     /// `rays[sq][d]` for the directions of `RAY_DIRS`.
     pub rays: [[u64; 8]; N],
     /// Cells strictly between two aligned squares (0 if not aligned).
@@ -197,6 +199,7 @@ impl Tables {
         let mut t = Tables {
             knight: [0; N],
             king: [0; N],
+            orth_pairs: [0; N],
             pawn_capture: [[0; N]; 2],
             pawn_move: [[0; N]; 2],
             sergeant: [[0; N]; 2],
@@ -215,6 +218,7 @@ impl Tables {
             let i = sq.index();
             t.knight[i] = leaps(sq, &KNIGHT_LEAPS);
             t.king[i] = leaps(sq, &KING_DIRS);
+            t.orth_pairs[i] = leaps(sq, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
             for color in Color::ALL {
                 let up = if color == Color::White { 1 } else { -1 };
                 let c = color.index();

@@ -12,9 +12,9 @@
 
 use super::attacks::{Tables, TABLES, W};
 use super::{
-    color_of, kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, EMPTY, KING, KNIGHT, LAST_ROW,
-    NORMAL, OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW,
-    SERGEANT, TRICKSTER,
+    color_of, kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL,
+    OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT,
+    TRICKSTER,
 };
 use crate::geometry::Color;
 use crate::rules::MoveList;
@@ -71,14 +71,22 @@ impl Ctx<'_> {
     #[inline(always)]
     fn push_promoting(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
         let last = LAST_ROW[self.pos.stm.index()];
+        let unpinned = !self.in_check && self.pinned & (1u64 << from) == 0;
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            if last & (1u64 << to) != 0 {
-                self.emit(out, BanditMove::new(from, to, PROMO_CHANCELLOR), true);
-                self.emit(out, BanditMove::new(from, to, PROMO_BISHOP), true);
+            let fast = unpinned && self.enemy_outlaws & (1u64 << to) == 0;
+            let kind = if last & (1u64 << to) != 0 {
+                PROMO_CHANCELLOR
             } else {
-                self.emit(out, BanditMove::new(from, to, NORMAL), true);
+                NORMAL
+            };
+            let m = BanditMove::new(from, to, kind);
+            if fast || self.pos.king_safe_after(m) {
+                out.push(m);
+                if kind == PROMO_CHANCELLOR {
+                    out.push(BanditMove::new(from, to, PROMO_BISHOP));
+                }
             }
         }
     }
@@ -96,6 +104,24 @@ fn shift(b: u64, delta: i32) -> u64 {
         (b << delta) & ALL
     } else {
         b >> -delta
+    }
+}
+
+/// One move per member of `set` shifted by `delta` onto `target`, promoting
+/// (chancellor first, then bishop: B3) on the `last` row.
+#[inline(always)]
+fn bulk_steps(out: &mut MoveList<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
+    let mut tos = shift(set, delta) & target;
+    while tos != 0 {
+        let to = tos.trailing_zeros() as usize;
+        tos &= tos - 1;
+        let from = (to as i32 - delta) as usize;
+        if last & (1u64 << to) != 0 {
+            out.push(BanditMove::new(from, to, PROMO_CHANCELLOR));
+            out.push(BanditMove::new(from, to, PROMO_BISHOP));
+        } else {
+            out.push(BanditMove::new(from, to, NORMAL));
+        }
     }
 }
 
@@ -217,18 +243,7 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
         (1, NOT_FILE_G, enemy & !enemy_outlaws),
     ];
     for (delta, from_mask, target) in patterns {
-        let mut tos = shift(bulk & from_mask, delta) & target;
-        while tos != 0 {
-            let to = tos.trailing_zeros() as usize;
-            tos &= tos - 1;
-            let from = (to as i32 - delta) as usize;
-            if last & (1u64 << to) != 0 {
-                out.push(BanditMove::new(from, to, PROMO_CHANCELLOR));
-                out.push(BanditMove::new(from, to, PROMO_BISHOP));
-            } else {
-                out.push(BanditMove::new(from, to, NORMAL));
-            }
-        }
+        bulk_steps(out, bulk & from_mask, delta, target, last);
     }
     let mut slow = pawns & !bulk;
     while slow != 0 {
@@ -245,14 +260,29 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
         ctx.push_promoting(out, from, t.pawn_capture[us.index()][from] & enemy_outlaws);
     }
     // Sergeants: one step forward or diagonally forward, moving or capturing
-    // (not a trickster); B2 double step from their own second rank.
-    let mut sergeants = k[SERGEANT] & own;
+    // (not a trickster); B2 double step from their own second rank. In bulk
+    // like pawns, except captures of outlaws and pinned sergeants.
+    let sergeants = k[SERGEANT] & own;
     let quiet_sergeant = if NOISY { empty & last } else { empty };
-    while sergeants != 0 {
-        let from = sergeants.trailing_zeros() as usize;
-        sergeants &= sergeants - 1;
-        let steps = t.sergeant[us.index()][from];
-        let targets = steps & ((enemy & !enemy_tricksters) | quiet_sergeant);
+    let takeable = enemy & !enemy_tricksters;
+    let bulk = if ctx.in_check {
+        0
+    } else {
+        sergeants & !ctx.pinned
+    };
+    let plain = quiet_sergeant | (takeable & !enemy_outlaws);
+    bulk_steps(out, bulk, up, plain, last);
+    bulk_steps(out, bulk & NOT_FILE_A, up - 1, plain, last);
+    bulk_steps(out, bulk & NOT_FILE_G, up + 1, plain, last);
+    if !NOISY {
+        let clear = bulk & SECOND_ROW[us.index()] & shift(empty, -up) & shift(empty, -2 * up);
+        bulk_steps(out, clear, 2 * up, ALL, 0);
+    }
+    let mut slow = sergeants & !bulk;
+    while slow != 0 {
+        let from = slow.trailing_zeros() as usize;
+        slow &= slow - 1;
+        let targets = t.sergeant[us.index()][from] & (takeable | quiet_sergeant);
         ctx.push_promoting(out, from, targets);
         if !NOISY && SECOND_ROW[us.index()] & (1u64 << from) != 0 {
             let (one, two) = match us {
@@ -263,6 +293,12 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
                 ctx.emit(out, BanditMove::new(from, two, NORMAL), true);
             }
         }
+    }
+    let mut outlaw_takers = bulk;
+    while outlaw_takers != 0 && enemy_outlaws != 0 {
+        let from = outlaw_takers.trailing_zeros() as usize;
+        outlaw_takers &= outlaw_takers - 1;
+        ctx.push_promoting(out, from, t.sergeant[us.index()][from] & enemy_outlaws);
     }
     // Outlaws: reflected diagonal slides (B6), and the two-agent capture (B7).
     let mut outlaws = k[OUTLAW] & own;
@@ -276,13 +312,26 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
     }
     // Tricksters: archbishop moves onto empty cells; a trick where one lands (B5).
     let mut tricksters = k[TRICKSTER] & own;
+    // Cells between two enemy pieces on a rank or a file: only there can a
+    // trick happen; elsewhere trickster moves are plain.
+    let enemy_pieces = enemy & !k[PAWN];
+    let trick_cells = if tricksters == 0 {
+        0
+    } else {
+        (shift(enemy_pieces & NOT_FILE_A, -1) & shift(enemy_pieces & NOT_FILE_G, 1))
+            | (shift(enemy_pieces, W as i32) & shift(enemy_pieces, -(W as i32)))
+    };
     while tricksters != 0 {
         let from = tricksters.trailing_zeros() as usize;
         tricksters &= tricksters - 1;
-        let mut targets = (t.bishop(from, occ) | t.knight[from]) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
+        let targets = (t.bishop(from, occ) | t.knight[from]) & empty;
+        if !NOISY {
+            ctx.push_all(out, from, targets & !trick_cells);
+        }
+        let mut tricks = targets & trick_cells;
+        while tricks != 0 {
+            let to = tricks.trailing_zeros() as usize;
+            tricks &= tricks - 1;
             trickster_move::<NOISY>(&ctx, from, to, out);
         }
     }
@@ -293,6 +342,10 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 /// king nor a trickster; it ends on the farther cell.
 fn outlaw_captures(ctx: &Ctx, from: usize, out: &mut MoveList<BanditMove>) {
     let pos = ctx.pos;
+    let occ = pos.bb.occupied();
+    if TABLES.orth_pairs[from] & occ == 0 {
+        return; // no agent next to it on a rank or file
+    }
     let (file, row) = (from % W, from / W);
     let candidates = [
         (file + 2 < W, from + 1, from + 2),
@@ -302,11 +355,11 @@ fn outlaw_captures(ctx: &Ctx, from: usize, out: &mut MoveList<BanditMove>) {
     ];
     let us = pos.stm.index();
     for (fits, near, far) in candidates {
-        if !fits {
+        if !fits || occ & (1u64 << near) == 0 || occ & (1u64 << far) == 0 {
             continue;
         }
         let (a, b) = (pos.board[near], pos.board[far]);
-        if a == EMPTY || b == EMPTY || color_of(a) == color_of(b) {
+        if color_of(a) == color_of(b) {
             continue;
         }
         let forbidden = |p| kind_of(p) == TRICKSTER || (kind_of(p) == KING && color_of(p) == us);

@@ -499,12 +499,14 @@ impl Position for Bandit {
                     color.name()
                 )));
             }
-            let promoting = pos.bb.colors[color.index()]
-                & (pos.bb.kinds[PAWN] | pos.bb.kinds[SERGEANT])
-                & LAST_ROW[color.index()];
+            // A pawn on its last rank has promoted (B3). A sergeant there is
+            // accepted: a trick can make one (B14), so such positions arise in
+            // play and their FENs must read back.
+            let promoting =
+                pos.bb.colors[color.index()] & pos.bb.kinds[PAWN] & LAST_ROW[color.index()];
             if promoting != 0 {
                 return Err(FenError::Illegal(format!(
-                    "a {} pawn or sergeant stands on its last rank ({})",
+                    "a {} pawn stands on its last rank ({}): it must have promoted",
                     color.name(),
                     sq_name(promoting.trailing_zeros() as usize)
                 )));

@@ -1077,7 +1077,7 @@ fn reference_moves(p: &Bandit) -> Vec<String> {
     let last_row = if us == Color::White { 8 } else { 0 };
     let second_row = if us == Color::White { 1 } else { 7 };
     let mut pseudo: Vec<BanditMove> = Vec::new();
-    let mut add = |pseudo: &mut Vec<BanditMove>, from: Sq, to: Sq, promotes: bool| {
+    let add = |pseudo: &mut Vec<BanditMove>, from: Sq, to: Sq, promotes: bool| {
         if promotes && to.row() == last_row {
             pseudo.push(BanditMove::new(from.index(), to.index(), PROMO_BISHOP));
             pseudo.push(BanditMove::new(from.index(), to.index(), PROMO_CHANCELLOR));
@@ -1123,7 +1123,7 @@ fn reference_moves(p: &Bandit) -> Vec<String> {
                     _ => true,
                 }
         };
-        let mut leap = |pseudo: &mut Vec<BanditMove>, deltas: &[(i32, i32)], capture: bool| {
+        let leap = |pseudo: &mut Vec<BanditMove>, deltas: &[(i32, i32)], capture: bool| {
             for &(dx, dy) in deltas {
                 if let Some(to) = from.offset(dx, dy) {
                     if is_empty(to) || (capture && may_take(to)) {

@@ -58,6 +58,9 @@ pub struct Tables {
     pub sergeant: [[u64; N]; 2],
     /// The orthogonal neighbours of each square (where an outlaw's victims start).
     pub orth_pairs: [u64; N],
+    /// `outlaw_victims[sq]`: the (distance 1, distance 2) cells of each
+    /// orthogonal direction that stays on the board, else `(NONE, NONE)` (B7).
+    pub outlaw_victims: [[(u8, u8); 4]; N],
     /// `rays[sq][d]` for the directions of `RAY_DIRS`.
     pub rays: [[u64; 8]; N],
     /// Cells strictly between two aligned squares (0 if not aligned).
@@ -72,6 +75,9 @@ pub struct Tables {
     bishop_magic: Vec<Magic>,
     slides: Vec<u64>,
 }
+
+/// No cell (a victim pair that would leave the board).
+pub const NONE: u8 = 63;
 
 /// No reflection (a corner).
 pub const NO_DIR: u8 = 255;
@@ -200,6 +206,7 @@ impl Tables {
             knight: [0; N],
             king: [0; N],
             orth_pairs: [0; N],
+            outlaw_victims: [[(NONE, NONE); 4]; N],
             pawn_capture: [[0; N]; 2],
             pawn_move: [[0; N]; 2],
             sergeant: [[0; N]; 2],
@@ -219,6 +226,11 @@ impl Tables {
             t.knight[i] = leaps(sq, &KNIGHT_LEAPS);
             t.king[i] = leaps(sq, &KING_DIRS);
             t.orth_pairs[i] = leaps(sq, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+            for (d, &(dx, dy)) in RAY_DIRS[..4].iter().enumerate() {
+                if let (Some(near), Some(far)) = (sq.offset(dx, dy), sq.offset(2 * dx, 2 * dy)) {
+                    t.outlaw_victims[i][d] = (near.index() as u8, far.index() as u8);
+                }
+            }
             for color in Color::ALL {
                 let up = if color == Color::White { 1 } else { -1 };
                 let c = color.index();

@@ -10,11 +10,10 @@
 //! and may start to attack, B5) — runs its edits on a copy of the bitboards
 //! and looks at the kings (B9, B10).
 
-use super::attacks::{Tables, TABLES, W};
+use super::attacks::{Tables, NONE, TABLES, W};
 use super::{
-    color_of, kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL,
-    OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT,
-    TRICKSTER,
+    kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL, OUTLAW,
+    OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT, TRICKSTER,
 };
 use crate::geometry::Color;
 use crate::rules::MoveList;
@@ -308,7 +307,7 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
         if !NOISY {
             ctx.push_all(out, from, t.outlaw_slides(from, occ));
         }
-        outlaw_captures(&ctx, from, out);
+        outlaw_captures(&ctx, t, from, out);
     }
     // Tricksters: archbishop moves onto empty cells; a trick where one lands (B5).
     let mut tricksters = k[TRICKSTER] & own;
@@ -340,33 +339,29 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 /// B7: the outlaw on `from` takes the agents at distance 1 and 2 in one
 /// orthogonal direction when one is White and one Black, neither the mover's
 /// king nor a trickster; it ends on the farther cell.
-fn outlaw_captures(ctx: &Ctx, from: usize, out: &mut MoveList<BanditMove>) {
-    let pos = ctx.pos;
-    let occ = pos.bb.occupied();
-    if TABLES.orth_pairs[from] & occ == 0 {
+fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<BanditMove>) {
+    let b = &ctx.pos.bb;
+    let occ = b.occupied();
+    if t.orth_pairs[from] & occ == 0 {
         return; // no agent next to it on a rank or file
     }
-    let (file, row) = (from % W, from / W);
-    let candidates = [
-        (file + 2 < W, from + 1, from + 2),
-        (file >= 2, from.wrapping_sub(1), from.wrapping_sub(2)),
-        (row + 2 < 9, from + W, from + 2 * W),
-        (row >= 2, from.wrapping_sub(W), from.wrapping_sub(2 * W)),
-    ];
-    let us = pos.stm.index();
-    for (fits, near, far) in candidates {
-        if !fits || occ & (1u64 << near) == 0 || occ & (1u64 << far) == 0 {
-            continue;
+    let us = ctx.pos.stm;
+    let white = b.colors[0];
+    let forbidden = b.kinds[TRICKSTER] | b.pieces(us, KING);
+    for &(near, far) in &t.outlaw_victims[from] {
+        let pair = 1u64 << near | 1u64 << far;
+        // Both occupied, exactly one White, no trickster, not the mover's king.
+        if near != NONE
+            && occ & pair == pair
+            && (white & pair).count_ones() == 1
+            && forbidden & pair == 0
+        {
+            ctx.emit(
+                out,
+                BanditMove::new(from, far as usize, OUTLAW_CAPTURE),
+                false,
+            );
         }
-        let (a, b) = (pos.board[near], pos.board[far]);
-        if color_of(a) == color_of(b) {
-            continue;
-        }
-        let forbidden = |p| kind_of(p) == TRICKSTER || (kind_of(p) == KING && color_of(p) == us);
-        if forbidden(a) || forbidden(b) {
-            continue;
-        }
-        ctx.emit(out, BanditMove::new(from, far, OUTLAW_CAPTURE), false);
     }
 }
 

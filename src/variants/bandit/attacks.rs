@@ -56,6 +56,9 @@ pub struct Tables {
     pub pawn_move: [[u64; N]; 2],
     /// `sergeant[color][sq]`: forward and both diagonally-forward cells.
     pub sergeant: [[u64; N]; 2],
+    /// Rook and bishop reach from each square on an empty board.
+    pub rook_lines: [u64; N],
+    pub bishop_lines: [u64; N],
     /// The orthogonal neighbours of each square (where an outlaw's victims start).
     pub orth_pairs: [u64; N],
     /// `outlaw_victims[sq]`: the (distance 1, distance 2) cells of each
@@ -206,6 +209,8 @@ impl Tables {
             knight: [0; N],
             king: [0; N],
             orth_pairs: [0; N],
+            rook_lines: [0; N],
+            bishop_lines: [0; N],
             outlaw_victims: [[(NONE, NONE); 4]; N],
             pawn_capture: [[0; N]; 2],
             pawn_move: [[0; N]; 2],
@@ -284,6 +289,10 @@ impl Tables {
                     t.between[a][b] = ray & !t.rays[b][d] & !(1u64 << b);
                 }
             }
+        }
+        for sq in 0..N {
+            t.rook_lines[sq] = (0..4).fold(0, |a, d| a | t.rays[sq][d]);
+            t.bishop_lines[sq] = (4..8).fold(0, |a, d| a | t.rays[sq][d]);
         }
         let rays = t.rays;
         t.rook_magic = build_magics(&rays, 0..4, &ROOK_MAGICS, &mut t.slides);

@@ -277,11 +277,11 @@ impl Boards {
             return true;
         }
         let orth = (k[ROOK] | k[CHANCELLOR]) & them;
-        if orth != 0 && t.rook(sq, occ) & orth != 0 {
+        if t.rook_lines[sq] & orth != 0 && t.rook(sq, occ) & orth != 0 {
             return true;
         }
         let diag = k[BISHOP] & them;
-        diag != 0 && t.bishop(sq, occ) & diag != 0
+        t.bishop_lines[sq] & diag != 0 && t.bishop(sq, occ) & diag != 0
     }
 
     /// Whether any king of `color` is attacked.

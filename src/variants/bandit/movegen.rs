@@ -138,6 +138,10 @@ fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     while kings != 0 {
         let k = kings.trailing_zeros() as usize;
         kings &= kings - 1;
+        // Most of the time no enemy slider even shares a line with the king.
+        if t.rook_lines[k] & orth == 0 && t.bishop_lines[k] & diag == 0 {
+            continue;
+        }
         let mut snipers = (t.rook(k, enemy) & orth) | (t.bishop(k, enemy) & diag);
         while snipers != 0 {
             let s = snipers.trailing_zeros() as usize;
@@ -252,8 +256,16 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
             | (t.pawn_capture[us.index()][from] & enemy);
         ctx.push_promoting(out, from, targets);
     }
-    let mut outlaw_takers = bulk;
-    while outlaw_takers != 0 && enemy_outlaws != 0 {
+    // Bulk pawns next to an enemy outlaw (the capture relation is symmetric:
+    // the enemy's capture pattern from the outlaw's cell finds them).
+    let mut outlaw_takers = 0;
+    let mut o = enemy_outlaws;
+    while o != 0 {
+        outlaw_takers |= t.pawn_capture[them.index()][o.trailing_zeros() as usize];
+        o &= o - 1;
+    }
+    outlaw_takers &= bulk;
+    while outlaw_takers != 0 {
         let from = outlaw_takers.trailing_zeros() as usize;
         outlaw_takers &= outlaw_takers - 1;
         ctx.push_promoting(out, from, t.pawn_capture[us.index()][from] & enemy_outlaws);
@@ -293,8 +305,14 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
             }
         }
     }
-    let mut outlaw_takers = bulk;
-    while outlaw_takers != 0 && enemy_outlaws != 0 {
+    let mut outlaw_takers = 0;
+    let mut o = enemy_outlaws;
+    while o != 0 {
+        outlaw_takers |= t.sergeant[them.index()][o.trailing_zeros() as usize];
+        o &= o - 1;
+    }
+    outlaw_takers &= bulk;
+    while outlaw_takers != 0 {
         let from = outlaw_takers.trailing_zeros() as usize;
         outlaw_takers &= outlaw_takers - 1;
         ctx.push_promoting(out, from, t.sergeant[us.index()][from] & enemy_outlaws);

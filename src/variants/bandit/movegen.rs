@@ -4,11 +4,14 @@
 //! of the mover is attacked, an ordinary move or capture by an unpinned
 //! non-king agent cannot expose a king (removing the victim only removes an
 //! attacker, and the moved agent still blocks on its new cell), so it is
-//! legal without a test. Everything else — king moves, pinned agents, moves
-//! out of check, captures of an outlaw (the capturer vanishes, B8), outlaw
-//! captures (an own agent vanishes, B7) and tricks (enemy pieces change type
-//! and may start to attack, B5) — runs its edits on a copy of the bitboards
-//! and looks at the kings (B9, B10).
+//! legal without a test; pawns and sergeants in that case go in bulk, by
+//! shifting their whole set. A lone king's step is tested with the king
+//! lifted off its cell. Everything else — a second king's steps, pinned
+//! agents, moves out of check, captures of an outlaw (the capturer vanishes,
+//! B8), outlaw captures (an own agent vanishes, B7) and tricks (enemy pieces
+//! change type and may start to attack, B5) — runs its edits on a copy of the
+//! bitboards and looks at the kings (B9, B10). `tests.rs` compares all of
+//! this with a slow generator written straight from the rules.
 
 use super::attacks::{Tables, NONE, TABLES, W};
 use super::{

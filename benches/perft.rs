@@ -29,6 +29,7 @@ const CASES: &[(&str, Option<&str>, u32)] = &[
     ),
     ("trebuqi", None, 3),
     ("trebuqi2", None, 3),
+    ("bandit", None, 5),
 ];
 
 struct Bench<'a> {

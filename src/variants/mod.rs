@@ -5,6 +5,7 @@
 //! registry calls it with the concrete position type, so everything below is
 //! monomorphised per variant and the name is looked at exactly once.
 
+pub mod bandit;
 pub mod chess;
 pub mod fugue;
 pub mod trebuqi;
@@ -14,7 +15,7 @@ use crate::rules::{Evaluate, Position};
 
 /// Every variant name the engine knows, in the order they are listed to users.
 pub const VARIANTS: &[&str] = &[
-    "chess", "trubix", "fugue", "trebuqi", "trebuqi2", "trebuqi3",
+    "chess", "trubix", "fugue", "trebuqi", "trebuqi2", "trebuqi3", "bandit",
 ];
 
 /// Generic code to run for one variant type.
@@ -49,6 +50,7 @@ pub fn dispatch<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, 
         "trebuqi" => Ok(visitor.visit::<trebuqi::Trebuqi1>()),
         "trebuqi2" => Ok(visitor.visit::<trebuqi::Trebuqi2>()),
         "trebuqi3" => Ok(visitor.visit::<trebuqi::Trebuqi3>()),
+        "bandit" => Ok(visitor.visit::<bandit::Bandit>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

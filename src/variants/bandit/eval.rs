@@ -1,0 +1,172 @@
+//! Bandit Chess evaluation: material, piece-square terms (centralisation and
+//! advancement), mobility, and king safety. Every number is in [`PARAMS`].
+//!
+//! Piece values (centipawns), and why:
+//! - Pawn 100: the unit. Berolina-plus, one step only: slow, but it captures
+//!   forward and sideways and may take tricksters.
+//! - Knight 290, bishop 320, rook 460: chess values trimmed for the narrow
+//!   7-file board, where rooks have fewer files and long diagonals are short.
+//! - Chancellor 780: rook + knight; the knight part also lets it take
+//!   tricksters (B4). Slightly under rook + knight + a pawn, as in Capablanca
+//!   chess practice.
+//! - Sergeant 150: a pawn that moves and captures straight and diagonally
+//!   forward (never backward) and promotes like a pawn (B3); worth more than a
+//!   pawn but far less than a minor piece.
+//! - Trickster 260: archbishop mobility but it never captures, so its worth
+//!   is tricks (turning an enemy chancellor into a knight is worth hundreds)
+//!   and safety: only pawns, knights and chancellors can take it (B4). Roughly
+//!   a minor piece.
+//! - Outlaw 180: it cannot capture alone; its capture costs one of its own
+//!   agents (B7). But it is poison: whatever takes it is removed (B8), and it
+//!   threatens kings without giving check (B9), so it is worth about two
+//!   pawns.
+//! - King 0: kings are never traded; a side without one has lost (B11).
+
+use super::attacks::{TABLES, W};
+use super::{
+    color_of, kind_of, Bandit, BanditMove, Kind, CHANCELLOR, EMPTY, KING, KNIGHT, OUTLAW,
+    OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
+};
+use crate::geometry::Color;
+use crate::rules::{Evaluate, Position};
+
+/// Evaluation parameters (centipawns).
+pub struct Params {
+    /// Indexed by [`Kind`]: king, chancellor, rook, bishop, knight, sergeant,
+    /// trickster, outlaw, pawn.
+    pub material: [i32; 9],
+    /// Bonus per step of centrality (0 at the edge, up to 3 in the middle).
+    pub centre: [i32; 9],
+    /// Bonus per cell an agent reaches (pseudo-legal, own agents excluded).
+    pub mobility: [i32; 9],
+    /// Pawn and sergeant bonus per rank advanced from their start.
+    pub advance: i32,
+    /// Bonus per own agent on a cell next to a king.
+    pub shelter: i32,
+    /// Penalty per enemy piece (not pawn) within two cells of a king.
+    pub king_danger: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+pub const PARAMS: Params = Params {
+    material: [0, 780, 460, 320, 290, 150, 260, 180, 100],
+    centre: [-6, 3, 1, 4, 7, 2, 5, 3, 0],
+    mobility: [0, 2, 3, 3, 4, 1, 2, 2, 0],
+    advance: 8,
+    shelter: 8,
+    king_danger: 12,
+    tempo: 10,
+};
+
+/// Material value of a piece kind (for ordering captures).
+pub const fn value(kind: usize) -> i32 {
+    PARAMS.material[kind]
+}
+
+/// 0 at the edge, up to 3 on e5's neighbourhood (d5 is the centre of 7×9).
+fn centrality(sq: usize) -> i32 {
+    let f = (sq % W) as i32;
+    let r = (sq / W) as i32;
+    f.min(6 - f).min(r.min(8 - r)).min(3)
+}
+
+impl Bandit {
+    /// Cells the agent on `sq` reaches, ignoring whose they are (for mobility).
+    fn reach(&self, sq: usize, kind: usize, color: Color, occ: u64) -> u64 {
+        let t = &*TABLES;
+        match kind {
+            k if k == CHANCELLOR => t.rook(sq, occ) | t.knight[sq],
+            k if k == Kind::Rook as usize => t.rook(sq, occ),
+            k if k == Kind::Bishop as usize => t.bishop(sq, occ),
+            k if k == KNIGHT => t.knight[sq],
+            k if k == TRICKSTER => (t.bishop(sq, occ) | t.knight[sq]) & !occ,
+            k if k == OUTLAW => t.outlaw_slides(sq, occ),
+            k if k == SERGEANT => t.sergeant[color.index()][sq],
+            _ => 0,
+        }
+    }
+}
+
+impl Evaluate for Bandit {
+    fn evaluate(&self) -> i32 {
+        let t = &*TABLES;
+        let occ = self.bb.occupied();
+        let mut score = [0i32; 2];
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p == EMPTY {
+                continue;
+            }
+            let kind = kind_of(p);
+            let c = color_of(p);
+            let color = Color::ALL[c];
+            let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
+            if kind == PAWN || kind == SERGEANT {
+                let row = (sq / W) as i32;
+                let advance = if c == 0 { row - 1 } else { 7 - row };
+                v += PARAMS.advance * advance.max(0);
+            }
+            let own = self.bb.colors[c];
+            v += PARAMS.mobility[kind]
+                * (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
+            if kind == KING {
+                let ring = t.king[sq];
+                v += PARAMS.shelter * (ring & own).count_ones() as i32;
+                let mut zone = ring;
+                let mut rest = ring;
+                while rest != 0 {
+                    zone |= t.king[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                let enemy_pieces = self.bb.colors[1 - c] & !self.bb.kinds[PAWN];
+                v -= PARAMS.king_danger * (zone & enemy_pieces).count_ones() as i32;
+            }
+            score[c] += v;
+        }
+        let white = score[0] - score[1];
+        let stm = if self.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        stm + PARAMS.tempo
+    }
+
+    fn capture_gain(&self, m: BanditMove) -> i32 {
+        let (from, to) = (m.from(), m.to());
+        let mover = kind_of(self.board[from]);
+        let mut gain = 0;
+        match m.kind() {
+            OUTLAW_CAPTURE => {
+                let them = self.stm.flip().index();
+                for sq in [(from + to) / 2, to] {
+                    let p = self.board[sq];
+                    let v = value(kind_of(p)).max(if kind_of(p) == KING { 2000 } else { 0 });
+                    gain += if color_of(p) == them { v } else { -v };
+                    if kind_of(p) == OUTLAW {
+                        gain -= value(OUTLAW); // the capturer is destroyed (B8)
+                    }
+                }
+            }
+            TRICK => {
+                let (changes, n) = m.changes();
+                for &(sq, model) in &changes[..n] {
+                    gain += value(kind_of(self.board[sq])) - value(kind_of(self.board[model]));
+                }
+            }
+            _ => {
+                let victim = self.board[to];
+                if victim != EMPTY {
+                    gain += value(kind_of(victim)) - value(mover) / 10;
+                    if kind_of(victim) == OUTLAW {
+                        gain -= value(mover); // B8
+                    }
+                }
+                if let Some(k) = m.promotion() {
+                    gain += value(k as usize) - value(mover);
+                }
+            }
+        }
+        gain
+    }
+}

@@ -15,5 +15,6 @@
 
 pub mod geometry;
 pub mod rules;
+pub mod search;
 pub mod tools;
 pub mod variants;

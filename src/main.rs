@@ -2,8 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::rules::{Evaluate, Position};
-use menagerie::tools::perft;
-use menagerie::variants::{dispatch, VariantVisitor};
+use menagerie::tools::{bench, perft};
+use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -35,6 +35,15 @@ enum Command {
         /// Threads to split the work across.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Search fixed positions to a fixed depth (1 thread): the node signature
+    /// and speed; the last line is `<N> nodes <M> nps`.
+    Bench {
+        /// Variant name; all variants when omitted.
+        variant: Option<String>,
+        /// Depth in plies.
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+        depth: u32,
     },
 }
 
@@ -83,6 +92,21 @@ impl VariantVisitor for PerftCmd {
     }
 }
 
+struct BenchCmd {
+    depth: u32,
+}
+
+impl VariantVisitor for BenchCmd {
+    type Output = (u64, std::time::Duration);
+    fn visit<P: Position + Evaluate>(self) -> Self::Output {
+        let mut i = 0;
+        bench::bench::<P>(self.depth, &mut |line| {
+            i += 1;
+            println!("{} {i:>2} {:>10} nodes  {}", P::NAME, line.nodes, line.fen);
+        })
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -111,6 +135,29 @@ fn main() -> ExitCode {
                 threads,
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
+        }
+        Some(Command::Bench { variant, depth }) => {
+            if !(1..=64).contains(&depth) {
+                return fail("--depth takes a number from 1 to 64");
+            }
+            let names: Vec<&str> = match &variant {
+                Some(v) => vec![v.as_str()],
+                None => VARIANTS.to_vec(),
+            };
+            let mut nodes = 0;
+            let mut time = std::time::Duration::ZERO;
+            for name in names {
+                match dispatch(name, BenchCmd { depth }) {
+                    Ok((n, t)) => {
+                        nodes += n;
+                        time += t;
+                    }
+                    Err(e) => return fail(e),
+                }
+            }
+            let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+            println!("{nodes} nodes {nps} nps");
+            ExitCode::SUCCESS
         }
         None => {
             use clap::CommandFactory;

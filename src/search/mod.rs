@@ -1,0 +1,204 @@
+//! The search, generic over the variant contract ([`Position`] + [`Evaluate`]):
+//! iterative deepening over a negamax alpha-beta with PVS, aspiration windows,
+//! quiescence over noisy moves, a lockless shared transposition table and
+//! Lazy SMP. No variant is named here; a variant steers the search only
+//! through its trait constants (`HAS_CHECK`, `NULL_MOVE`, `REPETITION`,
+//! `MOVE_RULE`) and methods.
+//!
+//! The files, one concern each: [`alphabeta`](self) (the node, numbered steps,
+//! and iterative deepening), `qsearch`, `ordering`, `tt`, `smp` (threads and
+//! the controlling loop), `time`, `score` (mate encoding), `params` (every
+//! tunable number).
+//!
+//! The public API is fixed by `SEARCH_API.md`; the search never prints.
+
+mod alphabeta;
+mod ordering;
+mod params;
+mod qsearch;
+mod score;
+mod smp;
+mod time;
+mod tt;
+
+use crate::rules::{Evaluate, GenKind, MoveList, Position};
+use alphabeta::{static_eval, ThreadData};
+use ordering::{pick, score_moves, History, Scores};
+use std::marker::PhantomData;
+use std::sync::{atomic::AtomicBool, Arc};
+use std::time::{Duration, Instant};
+
+/// Time left for the side to move, as the GUI reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Remaining on the mover's clock.
+    pub time: Duration,
+    /// Increment per move.
+    pub inc: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// What bounds one search. All `None`/false = search until stopped.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Use exactly this long (UCI movetime, XBoard st).
+    pub movetime: Option<Duration>,
+    /// Let time management decide.
+    pub clock: Option<Clock>,
+    /// Ignore clock/movetime until stopped (analyze, go infinite).
+    pub infinite: bool,
+    /// Subtract from every time budget (GUI/OS latency).
+    pub move_overhead: Duration,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many moves (full moves, >0: side to move mates, <0: gets mated).
+    Mate(i32),
+}
+
+/// One progress report, sent after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+    /// Moves in the variant's notation (`format_move`).
+    pub pv: Vec<String>,
+}
+
+/// The answer of one search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` only if the position has no legal move.
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A search engine for one variant: owns the shared transposition table and
+/// the settings; `search` is blocking and runs `threads` Lazy-SMP workers.
+pub struct Searcher<P: Position + Evaluate> {
+    tt: tt::Table,
+    threads: Vec<ThreadData<P::Move>>,
+    _variant: PhantomData<fn() -> P>,
+}
+
+impl<P: Position + Evaluate> Searcher<P> {
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        let mut s = Searcher {
+            tt: tt::Table::new(hash_mb),
+            threads: Vec::new(),
+            _variant: PhantomData,
+        };
+        s.set_threads(threads);
+        s
+    }
+
+    /// Resizes and clears the table.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.tt = tt::Table::new(hash_mb);
+    }
+
+    /// At least one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads.resize_with(threads.max(1), ThreadData::new);
+    }
+
+    /// New game: clears the table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.threads.iter_mut().for_each(ThreadData::clear);
+    }
+
+    /// Searches `pos`; `history` = hashes of every earlier position of the game
+    /// (oldest first, `pos` excluded) for repetition. Returns when a limit is
+    /// reached or `stop` becomes true (set by another thread). `info` is called
+    /// from the calling thread only.
+    pub fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult<P::Move> {
+        let start = Instant::now();
+        self.tt.new_search();
+
+        // A root with no legal move: the game is over, there is nothing to search.
+        let mut roots = MoveList::new();
+        pos.generate(GenKind::All, &mut roots);
+        if roots.is_empty() {
+            let outcome = pos
+                .static_outcome()
+                .unwrap_or_else(|| pos.no_move_outcome());
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: score::to_api(score::outcome_score(outcome, pos.side_to_move(), 0)),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+
+        // The answer if the search is stopped before its first iteration ends:
+        // the move ordering's favourite (hash move, else the best capture).
+        let hash_move = self
+            .tt
+            .probe(pos.hash())
+            .filter(|h| h.mv != 0)
+            .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv));
+        let mut scores = Scores::new();
+        score_moves(
+            pos,
+            &roots,
+            hash_move,
+            [None, None],
+            &History::new(),
+            &mut scores,
+        );
+        let fallback = (pick(&mut roots, &mut scores, 0), static_eval(pos));
+
+        let job = smp::Job {
+            pos,
+            history,
+            limits,
+            deadlines: time::deadlines(limits, roots.len()),
+            fallback,
+            start,
+        };
+        let (out, nodes) = smp::run(job, &self.tt, &mut self.threads, &stop, info);
+        SearchResult {
+            best: Some(out.best),
+            ponder: out.ponder,
+            score: score::to_api(out.score),
+            depth: out.depth,
+            nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::Chess;
+
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn searcher_is_send() {
+        assert_send::<Searcher<Chess>>();
+    }
+}

@@ -53,6 +53,8 @@ pub(crate) struct Iteration<M> {
     pub seldepth: u32,
     pub score: i32,
     pub pv: Vec<M>,
+    /// Nodes of all threads when the iteration ended.
+    pub nodes: u64,
 }
 
 /// What a thread answers when it stops.
@@ -210,6 +212,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 seldepth: self.seldepth as u32,
                 score,
                 pv: self.pv[0].to_vec(),
+                nodes: self.sh.nodes.load(Relaxed),
             });
         }
         self.flush();
@@ -336,13 +339,32 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             return eval;
         }
 
-        // Step 7. Null move: if passing still beats beta, a real move will too.
+        // Step 7. Generate; no legal move ends the game by the variant's rule.
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
+            return if root { s.clamp(alpha, beta) } else { s };
+        }
+        // The move-count rule comes after "no legal move" (a mate on the last
+        // ply still wins).
+        if !root {
+            if let Some(limit) = P::MOVE_RULE {
+                if pos.halfmove_clock() >= limit {
+                    return 0;
+                }
+            }
+        }
+
+        // Step 8. Null move: if passing still beats beta, a real move will too.
         // Only where the variant allows it (zugzwang-prone games switch it off),
         // never twice in a row, never in check. The search cannot tell pawns
         // from pieces in a generic game, so the usual "has non-pawn material"
-        // guard becomes "the static eval is already at least beta" (positions
-        // where the mover stands badly, typical of zugzwang, are not tried) and
-        // a mate score proved after a pass is not trusted (beta is returned).
+        // guard (zugzwang lives where the mover has little to do) becomes:
+        // the mover has at least `nmp_min_moves` legal moves, and the static
+        // eval is already at least beta. A mate score proved after a pass is
+        // not trusted (beta is returned), and deep cut-offs are verified by a
+        // reduced normal search from the same node.
         if P::NULL_MOVE
             && !PV
             && !in_check
@@ -350,6 +372,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             && depth >= PARAMS.nmp_min_depth
             && eval >= beta
             && !is_decisive(beta)
+            && list.len() >= PARAMS.nmp_min_moves
         {
             let r = PARAMS.nmp_base + depth / PARAMS.nmp_divisor;
             let child = pos.play_null();
@@ -363,23 +386,17 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 return 0;
             }
             if s >= beta {
-                return if is_decisive(s) { beta } else { s };
-            }
-        }
-
-        // Step 8. Generate; no legal move ends the game by the variant's rule.
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
-            return if root { s.clamp(alpha, beta) } else { s };
-        }
-        // The move-count rule comes after "no legal move" (a mate on the last
-        // ply still wins).
-        if !root {
-            if let Some(limit) = P::MOVE_RULE {
-                if pos.halfmove_clock() >= limit {
+                let s = if is_decisive(s) { beta } else { s };
+                if depth < PARAMS.nmp_verify_depth {
+                    return s;
+                }
+                // `after_null` keeps the verification itself from passing.
+                let v = self.alphabeta::<false>(pos, beta - 1, beta, depth - r, ply, true);
+                if self.stopped {
                     return 0;
+                }
+                if v >= beta {
+                    return s;
                 }
             }
         }
@@ -446,7 +463,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 s = -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1, false);
             } else {
                 let mut r = 0;
-                if depth >= PARAMS.lmr_min_depth
+                if !root
+                    && depth >= PARAMS.lmr_min_depth
                     && searched > PARAMS.lmr_min_moves
                     && quiet
                     && !in_check

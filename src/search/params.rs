@@ -13,6 +13,10 @@ pub(crate) struct Params {
     pub nmp_min_depth: i32,
     pub nmp_base: i32,
     pub nmp_divisor: i32,
+    /// Null move only with at least this many legal moves (zugzwang guard),
+    /// and a verification search from this depth.
+    pub nmp_min_moves: usize,
+    pub nmp_verify_depth: i32,
     /// Late-move reductions: `base + ln(depth) * ln(moves) / divisor`, applied
     /// from this depth and after this many moves.
     pub lmr_base: f64,
@@ -42,6 +46,8 @@ pub(crate) const PARAMS: Params = Params {
     nmp_min_depth: 3,
     nmp_base: 3,
     nmp_divisor: 4,
+    nmp_min_moves: 8,
+    nmp_verify_depth: 10,
     lmr_base: 0.75,
     lmr_divisor: 2.25,
     lmr_min_depth: 3,

@@ -115,7 +115,7 @@ pub(crate) fn run<P: Evaluate>(
                         depth: it.depth,
                         seldepth: it.seldepth.max(it.depth),
                         score: to_api(it.score),
-                        nodes: nodes.load(Relaxed),
+                        nodes: it.nodes,
                         time: elapsed,
                         hashfull: tt.hashfull(),
                         pv: format_line(job.pos, &it.pv),

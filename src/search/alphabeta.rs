@@ -296,6 +296,20 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             if let Some(s) = self.repetition(pos, ply) {
                 return s;
             }
+            // The move-count rule, unless there is no legal move (a mate on
+            // the last ply still wins). Checked before the table: its scores
+            // do not know the clock.
+            if let Some(limit) = P::MOVE_RULE {
+                if pos.halfmove_clock() >= limit {
+                    let mut list = MoveList::new();
+                    pos.generate(GenKind::All, &mut list);
+                    return if list.is_empty() {
+                        outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply)
+                    } else {
+                        0
+                    };
+                }
+            }
             if ply >= MAX_PLY - 2 {
                 return static_eval(pos);
             }
@@ -345,15 +359,6 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         if list.is_empty() {
             let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
             return if root { s.clamp(alpha, beta) } else { s };
-        }
-        // The move-count rule comes after "no legal move" (a mate on the last
-        // ply still wins).
-        if !root {
-            if let Some(limit) = P::MOVE_RULE {
-                if pos.halfmove_clock() >= limit {
-                    return 0;
-                }
-            }
         }
 
         // Step 8. Null move: if passing still beats beta, a real move will too.

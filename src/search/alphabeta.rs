@@ -14,6 +14,7 @@ use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position, Repetition};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 
 /// What a thread keeps between searches (cleared by `Searcher::clear`).
 pub(crate) struct ThreadData<M> {
@@ -90,6 +91,10 @@ pub(crate) struct Worker<'a, P: Position> {
     id: usize,
     /// Only the main thread enforces a node limit.
     node_limit: Option<u64>,
+    /// The hard time limit, checked by the main thread as a safety net: the
+    /// controlling thread owns the clock but sleeps between polls and, on a
+    /// loaded machine, may wake late.
+    deadline: Option<Instant>,
     pub(super) nodes: u64,
     unflushed: u64,
     pub(super) stopped: bool,
@@ -114,6 +119,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         data: &'a mut ThreadData<P::Move>,
         id: usize,
         node_limit: Option<u64>,
+        deadline: Option<Instant>,
         history: &[u64],
         fallback: (P::Move, i32),
     ) -> Self {
@@ -124,6 +130,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             data,
             id,
             node_limit,
+            deadline,
             nodes: 0,
             unflushed: 0,
             stopped: false,
@@ -157,6 +164,10 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         if self.unflushed >= PARAMS.check_interval {
             self.flush();
             if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
+                self.stopped = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.sh.halt.store(true, Relaxed);
                 self.stopped = true;
             }
         }

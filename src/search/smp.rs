@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// Stack of each search thread.
 const STACK_BYTES: usize = 64 << 20;
+/// Below this hard limit only the main worker runs.
+const TINY_BUDGET: Duration = Duration::from_millis(20);
 /// The longest the controlling thread sleeps between two looks at the clock.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -68,7 +70,10 @@ pub(crate) fn run<P: Evaluate>(
     let outcome = std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<Msg<P::Move>>();
         let mut handles = Vec::new();
-        for (id, data) in threads.iter_mut().enumerate() {
+        // Helpers cannot pay for their start-up on a tiny budget.
+        let tiny = job.deadlines.hard.is_some_and(|h| h < TINY_BUDGET);
+        let workers = if tiny { 1 } else { threads.len() };
+        for (id, data) in threads.iter_mut().take(workers).enumerate() {
             // Only the main worker talks to us: if it panics, the channel
             // disconnects and the panic is passed on after the join.
             let tx = (id == 0).then(|| tx.clone());
@@ -76,11 +81,15 @@ pub(crate) fn run<P: Evaluate>(
             let history = job.history;
             let fallback = job.fallback;
             let node_limit = if id == 0 { limits.nodes } else { None };
+            let deadline = match (id, job.deadlines.hard) {
+                (0, Some(h)) => Some(job.start + h),
+                _ => None,
+            };
             let h = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(sh, data, id, node_limit, history, fallback);
+                    let mut w = Worker::new(sh, data, id, node_limit, deadline, history, fallback);
                     let mut report = |it: Iteration<P::Move>| {
                         if let Some(tx) = &tx {
                             let _ = tx.send(Msg::Iter(it));

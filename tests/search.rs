@@ -408,3 +408,108 @@ fn bench_command_prints_the_signature_last() {
     };
     assert_eq!(run(), run());
 }
+
+// ---- repetition as a loss for the mover (Fugue's rule), on a chess board ----
+
+/// Chess with Fugue's repetition rule: whoever makes a position occur the
+/// third time loses. Everything else is delegated to chess.
+#[derive(Clone, Debug)]
+struct MoverLosesChess(Chess);
+
+impl Position for MoverLosesChess {
+    type Geo = <Chess as Position>::Geo;
+    type Move = <Chess as Position>::Move;
+    const NAME: &'static str = "moverloseschess";
+    const START_FEN: &'static str = Chess::START_FEN;
+    const REPETITION: menagerie::rules::Repetition = menagerie::rules::Repetition::MoverLoses;
+    const MOVE_RULE: Option<u32> = Chess::MOVE_RULE;
+    const HAS_CHECK: bool = true;
+    const NULL_MOVE: bool = true;
+    fn from_fen(fen: &str) -> Result<Self, menagerie::rules::FenError> {
+        Chess::from_fen(fen).map(MoverLosesChess)
+    }
+    fn to_fen(&self) -> String {
+        self.0.to_fen()
+    }
+    fn side_to_move(&self) -> menagerie::geometry::Color {
+        self.0.side_to_move()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.0.recompute_hash()
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.0.halfmove_clock()
+    }
+    fn in_check(&self) -> bool {
+        self.0.in_check()
+    }
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>) {
+        self.0.generate(kind, out)
+    }
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        self.0.is_noisy(m)
+    }
+    fn play(&self, m: Self::Move) -> Self {
+        MoverLosesChess(self.0.play(m))
+    }
+    fn play_null(&self) -> Self {
+        MoverLosesChess(self.0.play_null())
+    }
+    fn static_outcome(&self) -> Option<menagerie::rules::Outcome> {
+        self.0.static_outcome()
+    }
+    fn no_move_outcome(&self) -> menagerie::rules::Outcome {
+        self.0.no_move_outcome()
+    }
+    fn format_move(&self, m: Self::Move) -> String {
+        self.0.format_move(m)
+    }
+    fn piece_char(&self, sq: menagerie::geometry::Square<Self::Geo>) -> Option<char> {
+        self.0.piece_char(sq)
+    }
+}
+
+impl Evaluate for MoverLosesChess {
+    fn evaluate(&self) -> i32 {
+        self.0.evaluate()
+    }
+    fn capture_gain(&self, m: Self::Move) -> i32 {
+        self.0.capture_gain(m)
+    }
+}
+
+#[test]
+fn making_the_third_occurrence_loses_under_mover_loses() {
+    // The threefold set-up of the chess test: under the draw rule Black walks
+    // into the repetition; here that move loses at once, so Black avoids it.
+    let root = MoverLosesChess::from_fen("7k/8/8/8/8/8/1Q6/7K b - - 10 40").unwrap();
+    let into = root.play(root.parse_move("h8g8").unwrap());
+    let history = [into.hash(), 1, into.hash(), 2, 3];
+    let mut s = Searcher::<MoverLosesChess>::new(8, 1);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let r = s.search(&root, &history, &limits, no_stop(), &mut |_| {});
+    assert_eq!(root.format_move(r.best.unwrap()), "h8h7");
+    assert!(matches!(r.score, Score::Cp(c) if c < -500), "{:?}", r.score);
+
+    // White, far behind, checks with Qd8+; Black's only move Kh7 makes the
+    // third occurrence of a position: White wins under this rule (Mate(1):
+    // the win lands two plies down), and only draws under chess's rule.
+    let fen = "6k1/5pp1/8/8/8/2K5/8/r2Q3q w - - 10 40";
+    let root = MoverLosesChess::from_fen(fen).unwrap();
+    let (x, _) = play_line(&root, &["d1d8", "g8h7"]).unwrap();
+    let history = [x.hash(), 1, x.hash(), 2];
+    let r = s.search(&root, &history, &limits, no_stop(), &mut |_| {});
+    assert_eq!(root.format_move(r.best.unwrap()), "d1d8");
+    assert_eq!(r.score, Score::Mate(1));
+    let chess = Chess::from_fen(fen).unwrap();
+    let mut c = Searcher::<Chess>::new(8, 1);
+    let r = c.search(&chess, &history, &limits, no_stop(), &mut |_| {});
+    assert_eq!(chess.format_move(r.best.unwrap()), "d1d8");
+    assert_eq!(r.score, Score::Cp(0));
+}

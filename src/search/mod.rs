@@ -23,7 +23,7 @@ mod tt;
 
 use crate::rules::{Evaluate, GenKind, MoveList, Position};
 use alphabeta::{static_eval, ThreadData};
-use ordering::{pick, score_moves, History, Scores};
+use ordering::{pick, score_moves, Scores};
 use std::marker::PhantomData;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
@@ -161,12 +161,13 @@ impl<P: Position + Evaluate> Searcher<P> {
             .filter(|h| h.mv != 0)
             .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv));
         let mut scores = Scores::new();
+        let quiet_history = &self.threads[0].history;
         score_moves(
             pos,
             &roots,
             hash_move,
             [None, None],
-            &History::new(),
+            quiet_history,
             &mut scores,
         );
         let fallback = (pick(&mut roots, &mut scores, 0), static_eval(pos));

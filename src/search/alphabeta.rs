@@ -48,7 +48,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: &'a AtomicU64,
 }
 
-/// A finished iteration, as the main thread reports it.
+/// A finished iteration (or a new best root move found during a deep one),
+/// as the main thread reports it.
 pub(crate) struct Iteration<M> {
     pub depth: u32,
     pub seldepth: u32,
@@ -64,6 +65,14 @@ pub(crate) struct Outcome<M> {
     pub ponder: Option<M>,
     pub score: i32,
     pub depth: u32,
+}
+
+/// Who a worker is: its number (0 = main) and the limits only the main
+/// worker enforces.
+pub(crate) struct Role {
+    pub id: usize,
+    pub node_limit: Option<u64>,
+    pub deadline: Option<Instant>,
 }
 
 /// Late-move reductions by depth and move number.
@@ -111,18 +120,24 @@ pub(crate) struct Worker<'a, P: Position> {
     /// The best root move so far and its score (updated inside an iteration
     /// whenever a fully searched root move raises alpha).
     root_best: (P::Move, i32),
+    /// Where progress goes (the main thread's channel; a no-op for helpers).
+    report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
 }
 
 impl<'a, P: Evaluate> Worker<'a, P> {
     pub fn new(
         sh: Shared<'a>,
         data: &'a mut ThreadData<P::Move>,
-        id: usize,
-        node_limit: Option<u64>,
-        deadline: Option<Instant>,
+        role: Role,
         history: &[u64],
         fallback: (P::Move, i32),
+        report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
     ) -> Self {
+        let Role {
+            id,
+            node_limit,
+            deadline,
+        } = role;
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
         Worker {
@@ -141,6 +156,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             seldepth: 0,
             root_depth: 0,
             root_best: fallback,
+            report,
         }
     }
 
@@ -176,12 +192,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
 
     /// Iterative deepening up to `max_depth`; `report` gets every completed
     /// iteration (the main thread forwards them to the caller).
-    pub fn iterate(
-        &mut self,
-        pos: &P,
-        max_depth: u32,
-        report: &mut dyn FnMut(Iteration<P::Move>),
-    ) -> Outcome<P::Move> {
+    pub fn iterate(&mut self, pos: &P, max_depth: u32) -> Outcome<P::Move> {
         let mut score = 0;
         let mut completed = 0;
         for d in 1..=max_depth {
@@ -217,14 +228,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 break;
             }
             completed = depth as u32;
-            self.flush();
-            report(Iteration {
-                depth: completed,
-                seldepth: self.seldepth as u32,
-                score,
-                pv: self.pv[0].to_vec(),
-                nodes: self.sh.nodes.load(Relaxed),
-            });
+            self.send_report(score);
         }
         self.flush();
         let (best, score) = self.root_best;
@@ -238,6 +242,18 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             score,
             depth: completed,
         }
+    }
+
+    fn send_report(&mut self, score: i32) {
+        self.flush();
+        let it = Iteration {
+            depth: self.root_depth as u32,
+            seldepth: self.seldepth as u32,
+            score,
+            pv: self.pv[0].to_vec(),
+            nodes: self.sh.nodes.load(Relaxed),
+        };
+        (self.report)(it);
     }
 
     /// Repetition inside the tree, with the variant's meaning: `Some(score)`
@@ -533,7 +549,13 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                         line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
                     }
                     if root {
+                        let changed = self.root_best.0 != m;
                         self.root_best = (m, s);
+                        // A new best move in a long iteration is news worth
+                        // sending (an exact score: inside the window).
+                        if changed && depth >= PARAMS.report_min_depth && s < beta {
+                            self.send_report(s);
+                        }
                     }
                     if s >= beta {
                         break;

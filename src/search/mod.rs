@@ -62,7 +62,9 @@ pub enum Score {
     Mate(i32),
 }
 
-/// One progress report, sent after each completed iteration.
+/// One progress report, sent after each completed iteration (and on a new best
+/// move: when the best root move changes inside an iteration of depth 8 or more,
+/// with that iteration's depth and the new move's exact score).
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: u32,

@@ -34,6 +34,8 @@ pub(crate) struct Params {
     pub iir_min_depth: i32,
     /// History scores saturate at +-this.
     pub history_max: i32,
+    /// A new best root move is reported mid-iteration from this depth.
+    pub report_min_depth: i32,
     /// Nodes between two looks at the stop flags.
     pub check_interval: u64,
 }
@@ -58,5 +60,6 @@ pub(crate) const PARAMS: Params = Params {
     futility_margin: 110,
     iir_min_depth: 4,
     history_max: 16_384,
+    report_min_depth: 8,
     check_interval: 1024,
 };

@@ -7,7 +7,7 @@
 //! clock (soft limit after each iteration, hard limit by polling), forwards
 //! the main worker's iterations to the `info` callback, and ends the search.
 
-use super::alphabeta::{Iteration, Outcome, Shared, ThreadData, Worker};
+use super::alphabeta::{Iteration, Outcome, Role, Shared, ThreadData, Worker};
 use super::score::{to_api, MAX_PLY};
 use super::time::Deadlines;
 use super::tt::Table;
@@ -89,14 +89,21 @@ pub(crate) fn run<P: Evaluate>(
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(sh, data, id, node_limit, deadline, history, fallback);
-                    let mut report = |it: Iteration<P::Move>| {
+                    let done = tx.clone();
+                    let report = Box::new(move |it: Iteration<P::Move>| {
                         if let Some(tx) = &tx {
                             let _ = tx.send(Msg::Iter(it));
                         }
+                    });
+                    let role = Role {
+                        id,
+                        node_limit,
+                        deadline,
                     };
-                    let out = w.iterate(&pos, max_depth, &mut report);
-                    if let Some(tx) = &tx {
+                    let mut w = Worker::new(sh, data, role, history, fallback, report);
+                    let out = w.iterate(&pos, max_depth);
+                    drop(w);
+                    if let Some(tx) = &done {
                         let _ = tx.send(Msg::Done(out));
                     }
                 })

@@ -174,33 +174,34 @@ static PST: Lazy<[[Pair; 64]; 6]> = Lazy::new(|| {
 });
 
 /// The squares in front of the pawns of `color` on the same file (to the end).
+#[inline]
 fn front_span(color: Color, bb: u64) -> u64 {
-    let mut span = 0;
-    let mut b = bb;
-    for _ in 0..7 {
-        b = if color == Color::White {
-            b << 8
-        } else {
-            b >> 8
-        };
-        span |= b;
+    if color == Color::White {
+        let mut x = bb << 8;
+        x |= x << 8;
+        x |= x << 16;
+        x |= x << 32;
+        x
+    } else {
+        let mut x = bb >> 8;
+        x |= x >> 8;
+        x |= x >> 16;
+        x |= x >> 32;
+        x
     }
-    span
 }
 
+/// The files left and right of the files that hold a square of `bb`.
+#[inline]
 fn adjacent_files(bb: u64) -> u64 {
-    let mut files = 0;
-    for f in 0..8 {
-        if bb & (FILE_A << f) != 0 {
-            if f > 0 {
-                files |= FILE_A << (f - 1);
-            }
-            if f < 7 {
-                files |= FILE_A << (f + 1);
-            }
-        }
-    }
-    files
+    let mut files = bb;
+    files |= files << 8;
+    files |= files << 16;
+    files |= files << 32;
+    files |= files >> 8;
+    files |= files >> 16;
+    files |= files >> 32;
+    ((files << 1) & !FILE_A) | ((files >> 1) & !(FILE_A << 7))
 }
 
 impl Chess {
@@ -216,10 +217,11 @@ impl Chess {
         let (mut mg, mut eg) = (0, 0);
 
         // Squares their pawns attack are poor targets for our pieces.
-        let mut pawn_guard = 0;
-        for sq in bits(their_pawns) {
-            pawn_guard |= t.pawn[them.index()][sq];
-        }
+        let pawn_guard = if them == Color::White {
+            ((their_pawns << 7) & !(FILE_A << 7)) | ((their_pawns << 9) & !FILE_A)
+        } else {
+            ((their_pawns >> 9) & !(FILE_A << 7)) | ((their_pawns >> 7) & !FILE_A)
+        };
         let their_king = self.king_square(them);
         let zone = t.king[their_king] | (1 << their_king);
 
@@ -330,11 +332,8 @@ impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
         let pst = &*PST;
         let (mut mg, mut eg, mut phase) = (0, 0, 0);
-        for sq in 0..64 {
+        for sq in bits(self.occupied()) {
             let piece = self.board[sq];
-            if piece == EMPTY {
-                continue;
-            }
             let kind = piece as usize % 6;
             phase += PARAMS.phase[kind];
             if piece < 6 {

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 /// Stack of each search thread.
 const STACK_BYTES: usize = 64 << 20;
 /// Below this hard limit only the main worker runs.
-const TINY_BUDGET: Duration = Duration::from_millis(20);
+const TINY_BUDGET: Duration = Duration::from_millis(50);
 /// The longest the controlling thread sleeps between two looks at the clock.
 const POLL: Duration = Duration::from_millis(5);
 

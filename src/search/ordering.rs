@@ -142,44 +142,87 @@ pub(crate) fn is_killer_score(s: i32) -> bool {
 mod tests {
     use super::*;
     use crate::rules::{GenKind, Position};
-    use crate::variants::chess::Chess;
+    use crate::tools::bench::positions;
+    use crate::variants::{dispatch, VariantVisitor, VARIANTS};
+
+    /// In every registered variant: the hash move first, then noisy moves by
+    /// falling gain, then the killers, then quiet moves by falling history.
+    struct OrderHolds;
+    impl VariantVisitor for OrderHolds {
+        type Output = ();
+        fn visit<P: Evaluate>(self) {
+            for pos in positions::<P>() {
+                let mut list = MoveList::new();
+                pos.generate(GenKind::All, &mut list);
+                if list.len() < 4 {
+                    continue;
+                }
+                let side = pos.side_to_move();
+                let quiet: Vec<P::Move> =
+                    list.iter().copied().filter(|&m| !pos.is_noisy(m)).collect();
+                let hash_move = Some(list[list.len() - 1]);
+                let killers = [quiet.first().copied(), None];
+                let mut history = History::new();
+                for (i, &m) in quiet.iter().enumerate() {
+                    history.update(side, m, (i as i32 * 37) % 500 - 250);
+                }
+                let mut scores = Scores::new();
+                score_moves(&pos, &list, hash_move, killers, &history, &mut scores);
+                let n = list.len();
+                let order: Vec<P::Move> = (0..n).map(|i| pick(&mut list, &mut scores, i)).collect();
+                assert_eq!(Some(order[0]), hash_move, "{}", P::NAME);
+                // Classes in order: 0 noisy, 1 killer, 2 other quiet.
+                let class = |m: P::Move| {
+                    if pos.is_noisy(m) {
+                        0
+                    } else if Some(m) == killers[0] {
+                        1
+                    } else {
+                        2
+                    }
+                };
+                for w in order[1..].windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    assert!(class(a) <= class(b), "{}", P::NAME);
+                    if class(a) == 0 && class(b) == 0 {
+                        assert!(pos.capture_gain(a) >= pos.capture_gain(b));
+                    }
+                    if class(a) == 2 && class(b) == 2 {
+                        assert!(history.get(side, a) >= history.get(side, b));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
-    fn hash_move_then_captures_by_gain_then_killers_then_history() {
-        // White can take a queen (d5) or a pawn (f5) with the e4 pawn.
-        let pos = Chess::from_fen("4k3/8/8/3q1p2/4P3/8/8/4K3 w - - 0 1").unwrap();
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        let mv = |s: &str| pos.parse_move(s).unwrap();
-        let mut history = History::new();
-        history.update(Color::White, mv("e1f2"), 500);
-        let killers = [Some(mv("e1e2")), None];
-        let mut scores = Scores::new();
-        score_moves(
-            &pos,
-            &list,
-            Some(mv("e1f1")),
-            killers,
-            &history,
-            &mut scores,
-        );
-        let order: Vec<String> = (0..4)
-            .map(|i| pos.format_move(pick(&mut list, &mut scores, i)))
-            .collect();
-        assert_eq!(order, ["e1f1", "e4d5", "e4f5", "e1e2"]);
-        assert_eq!(pos.format_move(pick(&mut list, &mut scores, 4)), "e1f2");
+    fn hash_move_then_noisy_by_gain_then_killers_then_history() {
+        for &name in VARIANTS {
+            dispatch(name, OrderHolds).unwrap();
+        }
+    }
+
+    struct Saturates;
+    impl VariantVisitor for Saturates {
+        type Output = ();
+        fn visit<P: Evaluate>(self) {
+            let pos = P::startpos();
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            let m = list[0];
+            let mut h = History::new();
+            for _ in 0..1000 {
+                h.update(pos.side_to_move(), m, 4000);
+            }
+            assert!(h.get(pos.side_to_move(), m) <= PARAMS.history_max);
+            assert_eq!(h.get(pos.side_to_move().flip(), m), 0);
+        }
     }
 
     #[test]
     fn history_saturates() {
-        let mut h = History::new();
-        let m = crate::variants::chess::Chess::startpos()
-            .parse_move("e2e4")
-            .unwrap();
-        for _ in 0..1000 {
-            h.update(Color::White, m, 4000);
+        for &name in VARIANTS {
+            dispatch(name, Saturates).unwrap();
         }
-        assert!(h.get(Color::White, m) <= PARAMS.history_max);
-        assert_eq!(h.get(Color::Black, m), 0);
     }
 }

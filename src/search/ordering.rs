@@ -141,7 +141,7 @@ pub(crate) fn is_killer_score(s: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GenKind, Position};
+    use crate::rules::GenKind;
     use crate::tools::bench::positions;
     use crate::variants::{dispatch, VariantVisitor, VARIANTS};
 

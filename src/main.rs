@@ -3,8 +3,8 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position};
-use menagerie::tools::perft;
-use menagerie::variants::{dispatch, VariantVisitor};
+use menagerie::tools::{bench, perft};
+use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -55,6 +55,15 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Search fixed positions to a fixed depth (1 thread): the node signature
+    /// and speed; the last line is `<N> nodes <M> nps`.
+    Bench {
+        /// Variant name; all variants when omitted.
+        variant: Option<String>,
+        /// Depth in plies.
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 /// A usage error: one line on standard error, exit status 2.
@@ -102,6 +111,21 @@ impl VariantVisitor for PerftCmd {
     }
 }
 
+struct BenchCmd {
+    depth: u32,
+}
+
+impl VariantVisitor for BenchCmd {
+    type Output = (u64, std::time::Duration);
+    fn visit<P: Position + Evaluate>(self) -> Self::Output {
+        let mut i = 0;
+        bench::bench::<P>(self.depth, &mut |line| {
+            i += 1;
+            println!("{} {i:>2} {:>10} nodes  {}", P::NAME, line.nodes, line.fen);
+        })
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -133,6 +157,29 @@ fn main() -> ExitCode {
         }
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
+        Some(Command::Bench { variant, depth }) => {
+            if !(1..=64).contains(&depth) {
+                return fail("--depth takes a number from 1 to 64");
+            }
+            let names: Vec<&str> = match &variant {
+                Some(v) => vec![v.as_str()],
+                None => VARIANTS.to_vec(),
+            };
+            let mut nodes = 0;
+            let mut time = std::time::Duration::ZERO;
+            for name in names {
+                match dispatch(name, BenchCmd { depth }) {
+                    Ok((n, t)) => {
+                        nodes += n;
+                        time += t;
+                    }
+                    Err(e) => return fail(e),
+                }
+            }
+            let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+            println!("{nodes} nodes {nps} nps");
+            ExitCode::SUCCESS
+        }
         None => {
             protocol::run(cli.protocol.map(|p| match p {
                 ProtocolArg::Xboard => protocol::Protocol::Xboard,

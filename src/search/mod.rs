@@ -1,18 +1,41 @@
-//! PLACEHOLDER search with the fixed API of `SEARCH_API.md`: a plain iterative
-//! deepening alpha-beta over `generate`/`play`/`evaluate`. It exists so the
-//! protocol layer can be written and tested; the real search replaces this
-//! whole folder at merge. No variant names here.
+//! The search, generic over the variant contract ([`Position`] + [`Evaluate`]):
+//! iterative deepening over a negamax alpha-beta with PVS, aspiration windows,
+//! quiescence over noisy moves, a lockless shared transposition table and
+//! Lazy SMP. No variant is named here; a variant steers the search only
+//! through its trait constants (`HAS_CHECK`, `NULL_MOVE`, `REPETITION`,
+//! `MOVE_RULE`) and methods.
+//!
+//! The files, one concern each: [`alphabeta`](self) (the node, numbered steps,
+//! and iterative deepening), `qsearch`, `ordering`, `tt`, `smp` (threads and
+//! the controlling loop), `time`, `score` (mate encoding), `params` (every
+//! tunable number).
+//!
+//! The public API is fixed by `SEARCH_API.md`; the search never prints.
 
-use crate::rules::{game_outcome, Evaluate, GenKind, MoveList, Outcome, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+mod alphabeta;
+mod ordering;
+mod params;
+mod qsearch;
+mod score;
+mod smp;
+mod time;
+mod tt;
+
+use crate::rules::{Evaluate, GenKind, MoveList, Position};
+use alphabeta::{static_eval, ThreadData};
+use ordering::{pick, score_moves, Scores};
+use std::marker::PhantomData;
+use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 
 /// Time left for the side to move, as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
+    /// Remaining on the mover's clock.
     pub time: Duration,
+    /// Increment per move.
     pub inc: Duration,
+    /// Moves until the next time control, if any.
     pub moves_to_go: Option<u32>,
 }
 
@@ -21,9 +44,13 @@ pub struct Clock {
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// Use exactly this long (UCI movetime, XBoard st).
     pub movetime: Option<Duration>,
+    /// Let time management decide.
     pub clock: Option<Clock>,
+    /// Ignore clock/movetime until stopped (analyze, go infinite).
     pub infinite: bool,
+    /// Subtract from every time budget (GUI/OS latency).
     pub move_overhead: Duration,
 }
 
@@ -31,11 +58,13 @@ pub struct Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
     Cp(i32),
-    /// Mate in this many moves (>0: side to move mates, <0: gets mated).
+    /// Mate in this many moves (full moves, >0: side to move mates, <0: gets mated).
     Mate(i32),
 }
 
-/// One progress report, sent after each completed iteration.
+/// One progress report, sent after each completed iteration (and on a new best
+/// move: when the best root move changes inside an iteration of depth 8 or more,
+/// with that iteration's depth and the new move's exact score).
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: u32,
@@ -43,13 +72,16 @@ pub struct Info {
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
+    /// Permille of the table in use.
     pub hashfull: u32,
+    /// Moves in the variant's notation (`format_move`).
     pub pv: Vec<String>,
 }
 
 /// The answer of one search.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
+    /// `None` only if the position has no legal move.
     pub best: Option<M>,
     pub ponder: Option<M>,
     pub score: Score,
@@ -57,116 +89,45 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// A search engine for one variant (placeholder: no table, one thread).
+/// A search engine for one variant: owns the shared transposition table and
+/// the settings; `search` is blocking and runs `threads` Lazy-SMP workers.
 pub struct Searcher<P: Position + Evaluate> {
-    _hash_mb: usize,
-    _threads: usize,
-    _marker: std::marker::PhantomData<fn() -> P>,
-}
-
-const MATE: i32 = 30_000;
-const INF: i32 = 32_000;
-const MAX_DEPTH: u32 = 64;
-
-struct Ctx<'a> {
-    stop: &'a AtomicBool,
-    nodes: u64,
-    node_limit: Option<u64>,
-    deadline: Option<Instant>,
-    aborted: bool,
-    history: Vec<u64>,
-}
-
-impl Ctx<'_> {
-    fn should_stop(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.node_limit.is_some_and(|n| self.nodes >= n)
-            || (self.nodes & 255 == 0
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-}
-
-fn outcome_score<P: Position>(pos: &P, o: Outcome, ply: i32) -> i32 {
-    match o.winner() {
-        None => 0,
-        Some(w) if w == pos.side_to_move() => MATE - ply,
-        Some(_) => -MATE + ply,
-    }
-}
-
-fn alphabeta<P: Position + Evaluate>(
-    ctx: &mut Ctx,
-    pos: &P,
-    depth: u32,
-    ply: i32,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    ctx.nodes += 1;
-    if ply > 0 {
-        if let Some(o) = game_outcome(pos, &ctx.history) {
-            return outcome_score(pos, o, ply);
-        }
-    }
-    if ctx.should_stop() || depth == 0 {
-        return pos.evaluate();
-    }
-    let mut list = MoveList::new();
-    pos.generate(GenKind::All, &mut list);
-    ctx.history.push(pos.hash());
-    let mut best = -INF;
-    for &m in &list {
-        let s = -alphabeta(ctx, &pos.play(m), depth - 1, ply + 1, -beta, -alpha);
-        if ctx.aborted {
-            break;
-        }
-        best = best.max(s);
-        alpha = alpha.max(s);
-        if alpha >= beta {
-            break;
-        }
-    }
-    ctx.history.pop();
-    best
-}
-
-fn to_score(s: i32) -> Score {
-    if s.abs() >= MATE - 1000 {
-        let plies = MATE - s.abs();
-        let moves = (plies + 1) / 2;
-        Score::Mate(if s > 0 { moves } else { -moves })
-    } else {
-        Score::Cp(s)
-    }
+    tt: tt::Table,
+    threads: Vec<ThreadData<P::Move>>,
+    _variant: PhantomData<fn() -> P>,
 }
 
 impl<P: Position + Evaluate> Searcher<P> {
     pub fn new(hash_mb: usize, threads: usize) -> Self {
-        Searcher {
-            _hash_mb: hash_mb,
-            _threads: threads,
-            _marker: std::marker::PhantomData,
-        }
+        let mut s = Searcher {
+            tt: tt::Table::new(hash_mb),
+            threads: Vec::new(),
+            _variant: PhantomData,
+        };
+        s.set_threads(threads);
+        s
     }
 
+    /// Resizes and clears the table.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        self._hash_mb = hash_mb;
+        self.tt = tt::Table::new(hash_mb);
     }
 
+    /// At least one thread.
     pub fn set_threads(&mut self, threads: usize) {
-        self._threads = threads;
+        self.threads.resize_with(threads.max(1), ThreadData::new);
     }
 
-    pub fn clear(&mut self) {}
+    /// New game: clears the table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.threads.iter_mut().for_each(ThreadData::clear);
+    }
 
-    /// Searches `pos`; see `SEARCH_API.md`.
+    /// Searches `pos`; `history` = hashes of every earlier position of the game
+    /// (oldest first, `pos` excluded) for repetition. Returns when a limit is
+    /// reached or `stop` becomes true (set by another thread). `info` is called
+    /// from the calling thread only.
     pub fn search(
         &mut self,
         pos: &P,
@@ -176,87 +137,65 @@ impl<P: Position + Evaluate> Searcher<P> {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult<P::Move> {
         let start = Instant::now();
-        let budget = if limits.infinite {
-            None
-        } else if let Some(t) = limits.movetime {
-            Some(t.saturating_sub(limits.move_overhead))
-        } else {
-            limits.clock.map(|c| {
-                let togo = c.moves_to_go.unwrap_or(30).clamp(1, 30);
-                (c.time / togo + c.inc * 3 / 4)
-                    .min(c.time / 2)
-                    .saturating_sub(limits.move_overhead)
-            })
-        };
-        let mut ctx = Ctx {
-            stop: &stop,
-            nodes: 0,
-            node_limit: limits.nodes,
-            deadline: budget.map(|b| start + b.max(Duration::from_millis(1))),
-            aborted: false,
-            history: history.to_vec(),
-        };
+        self.tt.new_search();
+
+        // A root with no legal move: the game is over, there is nothing to search.
         let mut roots = MoveList::new();
         pos.generate(GenKind::All, &mut roots);
-        let mut result = SearchResult {
-            best: roots.first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-        };
         if roots.is_empty() {
-            return result;
+            let outcome = pos
+                .static_outcome()
+                .unwrap_or_else(|| pos.no_move_outcome());
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: score::to_api(score::outcome_score(outcome, pos.side_to_move(), 0)),
+                depth: 0,
+                nodes: 0,
+            };
         }
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        ctx.history.push(pos.hash());
-        for depth in 1..=max_depth {
-            let mut alpha = -INF;
-            let mut best = None;
-            // Search the previous best first so a cut-short iteration still helps.
-            let mut order: Vec<P::Move> = roots.to_vec();
-            if let Some(b) = result.best {
-                if let Some(i) = order.iter().position(|&m| m == b) {
-                    order.swap(0, i);
-                }
-            }
-            for &m in &order {
-                let s = -alphabeta(&mut ctx, &pos.play(m), depth - 1, 1, -INF, -alpha);
-                if ctx.aborted {
-                    break;
-                }
-                if s > alpha {
-                    alpha = s;
-                    best = Some(m);
-                }
-            }
-            if ctx.aborted && depth > 1 {
-                break;
-            }
-            if let Some(b) = best {
-                result.best = Some(b);
-                result.score = to_score(alpha);
-                result.depth = depth;
-            }
-            result.nodes = ctx.nodes;
-            info(&Info {
-                depth,
-                seldepth: depth,
-                score: result.score,
-                nodes: ctx.nodes,
-                time: start.elapsed(),
-                hashfull: 0,
-                pv: result.best.iter().map(|&m| pos.format_move(m)).collect(),
-            });
-            if ctx.aborted || matches!(result.score, Score::Mate(_)) && !limits.infinite {
-                break;
-            }
+
+        // The answer if the search is stopped before its first iteration ends:
+        // the move ordering's favourite (hash move, else the best capture).
+        let hash_move = self
+            .tt
+            .probe(pos.hash())
+            .filter(|h| h.mv != 0)
+            .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv));
+        let mut scores = Scores::new();
+        let quiet_history = &self.threads[0].history;
+        score_moves(
+            pos,
+            &roots,
+            hash_move,
+            [None, None],
+            quiet_history,
+            &mut scores,
+        );
+        let fallback = (pick(&mut roots, &mut scores, 0), static_eval(pos));
+
+        let job = smp::Job {
+            pos,
+            history,
+            limits,
+            deadlines: time::deadlines(limits, roots.len()),
+            fallback,
+            start,
+        };
+        let (out, nodes) = smp::run(job, &self.tt, &mut self.threads, &stop, info);
+        SearchResult {
+            best: Some(out.best),
+            ponder: out.ponder,
+            score: score::to_api(out.score),
+            depth: out.depth,
+            nodes,
         }
-        // An infinite search waits for `stop` even when it has finished.
-        while limits.infinite && !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        result.nodes = ctx.nodes;
-        result
     }
+}
+
+/// Compile-time check: a `Searcher` of any variant can move between threads.
+#[allow(dead_code)]
+fn searcher_is_send<P: Position + Evaluate>() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Searcher<P>>();
 }

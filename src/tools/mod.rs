@@ -1,3 +1,4 @@
 //! Commands generic over any variant.
 
+pub mod bench;
 pub mod perft;

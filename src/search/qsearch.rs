@@ -1,0 +1,116 @@
+//! Quiescence search: at the horizon, only the moves the variant calls noisy
+//! (captures of every kind, promotions) are searched, so the static evaluation
+//! is only trusted in quiet positions. The side to move may "stand pat" on the
+//! evaluation (it need not capture), except in check in variants with check,
+//! where every legal move is searched and having none is the game's end.
+
+use super::alphabeta::{static_eval, Worker};
+use super::ordering::{pick, score_moves, Scores};
+use super::score::{from_tt, outcome_score, to_tt, INF, MAX_PLY};
+use super::tt::Bound;
+use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
+
+impl<P: Evaluate> Worker<'_, P> {
+    pub(super) fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = pos.static_outcome() {
+            return outcome_score(o, pos.side_to_move(), ply);
+        }
+        if ply >= MAX_PLY - 2 {
+            return static_eval(pos);
+        }
+
+        // The table: any stored depth is at least quiescence depth.
+        let hash = pos.hash();
+        let hit = self.sh.tt.probe(hash);
+        if let Some(h) = hit {
+            if !PV {
+                let s = from_tt(h.score, ply);
+                match h.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let hash_move = hit
+            .filter(|h| h.mv != 0)
+            .and_then(|h| P::Move::unpack(h.mv));
+
+        let in_check = P::HAS_CHECK && pos.in_check();
+        let mut best = -INF;
+        if !in_check {
+            // Stand pat.
+            best = static_eval(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        let mut list = MoveList::new();
+        pos.generate(
+            if in_check {
+                GenKind::All
+            } else {
+                GenKind::Noisy
+            },
+            &mut list,
+        );
+        if in_check && list.is_empty() {
+            return outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
+        }
+        let mut scores = Scores::new();
+        score_moves(
+            pos,
+            &list,
+            hash_move,
+            [None, None],
+            &self.data.history,
+            &mut scores,
+        );
+
+        let old_alpha = alpha;
+        let mut best_move = None;
+        for i in 0..list.len() {
+            let m = pick(&mut list, &mut scores, i);
+            let child = pos.play(m);
+            let s = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(0, |m: P::Move| m.pack());
+        self.sh.tt.store(hash, mv, to_tt(best, ply), 0, bound);
+        best
+    }
+}

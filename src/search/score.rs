@@ -1,0 +1,109 @@
+//! Internal score scale and the conversions around it.
+//!
+//! Scores are centipawns from the side to move's point of view. Wins and
+//! losses by rule (mate, a captured king, a repetition that loses) are
+//! `MATE - ply` / `-MATE + ply`, so a nearer win scores higher and a later loss
+//! scores higher than an earlier one. The transposition table stores mate
+//! scores relative to the node (not the root), see [`to_tt`] / [`from_tt`].
+
+use super::Score;
+use crate::geometry::Color;
+use crate::rules::Outcome;
+
+/// Deepest ply the search ever reaches (recursion guard, stack arrays).
+pub(crate) const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub(crate) const INF: i32 = 32_000;
+/// The score of winning at the root itself.
+pub(crate) const MATE: i32 = 31_000;
+/// Scores at or beyond this (in absolute value) are wins or losses by rule.
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Static evaluations are clamped inside this so they never look like mates.
+pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND - 1;
+
+/// Side to move wins at `ply`.
+#[inline]
+pub(crate) const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// Side to move loses at `ply`.
+#[inline]
+pub(crate) const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+#[inline]
+pub(crate) const fn is_decisive(score: i32) -> bool {
+    score >= MATE_BOUND || score <= -MATE_BOUND
+}
+
+/// The score of a finished game at `ply`, for the side to move `stm`.
+#[inline]
+pub(crate) fn outcome_score(outcome: Outcome, stm: Color, ply: usize) -> i32 {
+    match outcome.winner() {
+        None => 0,
+        Some(w) if w == stm => mate_in(ply),
+        Some(_) => mated_in(ply),
+    }
+}
+
+/// Root-relative score -> node-relative, for storing in the table.
+#[inline]
+pub(crate) const fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Node-relative (from the table) -> root-relative.
+#[inline]
+pub(crate) const fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The public form: centipawns, or mate in full moves.
+pub(crate) fn to_api(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-(MATE + score) / 2)
+    } else {
+        Score::Cp(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_convert_to_full_moves() {
+        // Mating on our first move: the mated child is at ply 1.
+        assert_eq!(to_api(mate_in(1)), Score::Mate(1));
+        assert_eq!(to_api(mate_in(3)), Score::Mate(2));
+        assert_eq!(to_api(mate_in(5)), Score::Mate(3));
+        assert_eq!(to_api(mated_in(2)), Score::Mate(-1));
+        assert_eq!(to_api(mated_in(4)), Score::Mate(-2));
+        assert_eq!(to_api(57), Score::Cp(57));
+    }
+
+    #[test]
+    fn table_adjustment_round_trips() {
+        for s in [mate_in(7), mated_in(9), 0, 123, -456] {
+            assert_eq!(from_tt(to_tt(s, 5), 5), s);
+        }
+        // A mate found 3 plies below a node at ply 4 is "mate in 3 plies" there.
+        assert_eq!(to_tt(mate_in(7), 4), mate_in(3));
+    }
+}

@@ -1,0 +1,180 @@
+//! Lazy SMP: every worker runs its own iterative deepening on the same root;
+//! they share nothing but the transposition table and a few atomics (the stop
+//! flags and the node counter), and help each other through the table.
+//!
+//! All workers run on scoped threads with a large stack (deep recursion with
+//! move lists on the stack). The calling thread does no searching: it owns the
+//! clock (soft limit after each iteration, hard limit by polling), forwards
+//! the main worker's iterations to the `info` callback, and ends the search.
+
+use super::alphabeta::{Iteration, Outcome, Role, Shared, ThreadData, Worker};
+use super::score::{to_api, MAX_PLY};
+use super::time::Deadlines;
+use super::tt::Table;
+use super::{Info, Limits};
+use crate::rules::{Evaluate, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Stack of each search thread.
+const STACK_BYTES: usize = 64 << 20;
+/// Below this hard limit only the main worker runs.
+const TINY_BUDGET: Duration = Duration::from_millis(50);
+/// The longest the controlling thread sleeps between two looks at the clock.
+const POLL: Duration = Duration::from_millis(5);
+
+enum Msg<M> {
+    Iter(Iteration<M>),
+    Done(Outcome<M>),
+}
+
+/// Everything one search needs besides the threads' own data.
+pub(crate) struct Job<'a, P: Position> {
+    pub pos: &'a P,
+    pub history: &'a [u64],
+    pub limits: &'a Limits,
+    pub deadlines: Deadlines,
+    pub fallback: (P::Move, i32),
+    pub start: Instant,
+}
+
+/// Runs the workers and returns the main worker's outcome and the node count.
+pub(crate) fn run<P: Evaluate>(
+    job: Job<'_, P>,
+    tt: &Table,
+    threads: &mut [ThreadData<P::Move>],
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info),
+) -> (Outcome<P::Move>, u64) {
+    let halt = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let sh = Shared {
+        tt,
+        stop,
+        halt: &halt,
+        nodes: &nodes,
+    };
+    let max_depth = job
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 2)
+        .clamp(1, MAX_PLY as u32 - 2);
+    let limits = job.limits;
+    let wait_for_stop = limits.infinite
+        || (limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none());
+
+    let outcome = std::thread::scope(|s| {
+        let (tx, rx) = mpsc::channel::<Msg<P::Move>>();
+        let mut handles = Vec::new();
+        // Helpers cannot pay for their start-up on a tiny budget.
+        let tiny = job.deadlines.hard.is_some_and(|h| h < TINY_BUDGET);
+        let workers = if tiny { 1 } else { threads.len() };
+        for (id, data) in threads.iter_mut().take(workers).enumerate() {
+            // Only the main worker talks to us: if it panics, the channel
+            // disconnects and the panic is passed on after the join.
+            let tx = (id == 0).then(|| tx.clone());
+            let pos = job.pos.clone();
+            let history = job.history;
+            let fallback = job.fallback;
+            let node_limit = if id == 0 { limits.nodes } else { None };
+            let deadline = match (id, job.deadlines.hard) {
+                (0, Some(h)) => Some(job.start + h),
+                _ => None,
+            };
+            let h = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(s, move || {
+                    let done = tx.clone();
+                    let report = Box::new(move |it: Iteration<P::Move>| {
+                        if let Some(tx) = &tx {
+                            let _ = tx.send(Msg::Iter(it));
+                        }
+                    });
+                    let role = Role {
+                        id,
+                        node_limit,
+                        deadline,
+                    };
+                    let mut w = Worker::new(sh, data, role, history, fallback, report);
+                    let out = w.iterate(&pos, max_depth);
+                    drop(w);
+                    if let Some(tx) = &done {
+                        let _ = tx.send(Msg::Done(out));
+                    }
+                })
+                .expect("spawn a search thread");
+            handles.push(h);
+        }
+        drop(tx);
+
+        let mut result = None;
+        while result.is_none() {
+            let elapsed = job.start.elapsed();
+            if let Some(hard) = job.deadlines.hard {
+                if elapsed >= hard {
+                    halt.store(true, Relaxed);
+                }
+            }
+            let wait = job
+                .deadlines
+                .hard
+                .map_or(POLL, |h| h.saturating_sub(elapsed).min(POLL));
+            match rx.recv_timeout(wait.max(Duration::from_micros(200))) {
+                Ok(Msg::Iter(it)) => {
+                    let elapsed = job.start.elapsed();
+                    info(&Info {
+                        depth: it.depth,
+                        seldepth: it.seldepth.max(it.depth),
+                        score: to_api(it.score),
+                        nodes: it.nodes,
+                        time: elapsed,
+                        hashfull: tt.hashfull(),
+                        pv: format_line(job.pos, &it.pv),
+                    });
+                    if let Some(soft) = job.deadlines.soft {
+                        if elapsed >= soft {
+                            halt.store(true, Relaxed);
+                        }
+                    }
+                }
+                Ok(Msg::Done(out)) => result = Some(out),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        if wait_for_stop {
+            // "Search until stopped": the answer waits for the stop even when
+            // the search ran out of depth first.
+            while !stop.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        halt.store(true, Relaxed);
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        result.expect("the main search thread answers")
+    });
+    (outcome, nodes.load(Relaxed))
+}
+
+/// The moves of `line` in notation, as far as they are legal from `pos`.
+pub(crate) fn format_line<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String> {
+    let mut cur = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !cur.is_legal(m) {
+            break;
+        }
+        out.push(cur.format_move(m));
+        cur = cur.play(m);
+    }
+    out
+}

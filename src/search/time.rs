@@ -1,0 +1,132 @@
+//! Time management: turns [`Limits`] into a soft limit (no new iteration is
+//! worth starting after it) and a hard limit (abort the search), both measured
+//! from the moment `search` was called.
+//!
+//! With a clock the budget for one move is `time / moves_to_go + 3/4 inc`
+//! (moves_to_go defaults to 25 when the GUI gives none); the hard limit is
+//! three budgets but never more than 40% of what is left after the move
+//! overhead, so the clock can never run out: each move takes at most 40% of
+//! the remainder, and the increment refills it. With 1 s + 10 ms the first
+//! move gets about 47 ms and at most 140 ms; even if every move used its whole
+//! hard limit plus the whole overhead, the remainder would shrink towards the
+//! overhead geometrically and never reach zero. `movetime` uses the
+//! given time minus the overhead for both limits. The caller polls the hard
+//! limit at least every few milliseconds.
+
+use super::Limits;
+use std::time::Duration;
+
+/// Moves assumed left when the GUI does not say.
+const DEFAULT_MOVES_TO_GO: u32 = 25;
+/// At most this share (in percent) of the remaining time on one move.
+const MAX_SHARE: u32 = 40;
+/// Hard limit as a multiple of the budget.
+const HARD_FACTOR: u32 = 3;
+/// The soft limit is this percentage of the budget (the next iteration would
+/// likely not finish before the hard limit otherwise).
+const SOFT_PERCENT: u32 = 60;
+/// With a single legal move, spend this fraction of the soft limit.
+const FORCED_DIVISOR: u32 = 8;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Deadlines {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+/// The deadlines for a search of a root with `root_moves` legal moves.
+pub(crate) fn deadlines(limits: &Limits, root_moves: usize) -> Deadlines {
+    if limits.infinite {
+        return Deadlines::default();
+    }
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(limits.move_overhead);
+        return Deadlines {
+            soft: Some(t),
+            hard: Some(t),
+        };
+    }
+    let Some(clock) = limits.clock else {
+        return Deadlines::default();
+    };
+    let avail = clock.time.saturating_sub(limits.move_overhead);
+    let mtg = clock
+        .moves_to_go
+        .unwrap_or(DEFAULT_MOVES_TO_GO)
+        .clamp(1, 50);
+    let budget = avail / mtg + clock.inc * 3 / 4;
+    let hard = (budget * HARD_FACTOR).min(avail * MAX_SHARE / 100);
+    let mut soft = (budget * SOFT_PERCENT / 100).min(hard);
+    if root_moves == 1 {
+        soft /= FORCED_DIVISOR;
+    }
+    Deadlines {
+        soft: Some(soft),
+        hard: Some(hard),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Clock;
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clock(time: u64, inc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: ms(time),
+                inc: ms(inc),
+                moves_to_go: mtg,
+            }),
+            move_overhead: ms(10),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn never_more_than_forty_percent_of_what_is_left() {
+        for time in [0, 1, 5, 20, 60, 100, 1000, 60_000] {
+            for inc in [0, 10, 100, 1000] {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    let d = deadlines(&clock(time, inc, mtg), 20);
+                    let avail = ms(time).saturating_sub(ms(10));
+                    assert!(d.hard.unwrap() <= avail * 2 / 5, "{time} {inc} {mtg:?}");
+                    assert!(d.soft.unwrap() <= d.hard.unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_second_plus_ten_ms_never_runs_out() {
+        // Simulate a whole game where every move uses the full hard limit.
+        let mut left = ms(1000);
+        for _ in 0..500 {
+            let d = deadlines(&clock(left.as_millis() as u64, 10, None), 30);
+            let used = d.hard.unwrap() + ms(10); // plus the overhead we allowed for
+            assert!(used <= left);
+            left = left - used + ms(10);
+        }
+        assert!(left >= ms(10));
+    }
+
+    #[test]
+    fn movetime_infinite_and_none() {
+        let l = Limits {
+            movetime: Some(ms(500)),
+            move_overhead: ms(20),
+            ..Limits::default()
+        };
+        assert_eq!(deadlines(&l, 10).hard, Some(ms(480)));
+        let inf = Limits {
+            infinite: true,
+            ..clock(1000, 0, None)
+        };
+        assert_eq!(deadlines(&inf, 10), Deadlines::default());
+        assert_eq!(deadlines(&Limits::default(), 10), Deadlines::default());
+    }
+}

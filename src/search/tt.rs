@@ -1,0 +1,228 @@
+//! The transposition table, shared by every search thread without locks.
+//!
+//! Each entry is two `AtomicU64`: `key ^ data` and `data`. A reader loads both
+//! (relaxed) and accepts the entry only if `stored_key ^ data == hash`; a torn
+//! write (two threads storing into the same slot at once) almost surely fails
+//! that test and reads as a miss. The race is by design: a wrong entry can
+//! only cost search quality, never memory safety, and the move it carries is
+//! checked for legality before use (the caller compares it with the legal
+//! move list, or calls `Position::is_legal`).
+//!
+//! `data` packs: bits 0-31 the move (`GameMove::pack`, 0 = none), 32-47 the
+//! score (i16, node-relative mates), 48-55 the depth, 56-57 the bound, 58-63 the
+//! age (the search generation that wrote it). A stored entry always has a
+//! non-zero bound, so `data == 0` means "empty".
+//!
+//! Entries sit in buckets of two; a store replaces the entry of the same
+//! position if any, otherwise the one with the lowest `depth - 4 * age gap`.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Which side of the true score a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true score is at most this (no move beat alpha).
+    Upper = 1,
+    /// The true score is at least this (a beta cut-off).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub mv: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const BUCKET: usize = 2;
+const AGE_MASK: u8 = 63;
+
+pub(crate) struct Table {
+    /// `2 * BUCKET` words per bucket.
+    slots: Vec<AtomicU64>,
+    buckets: usize,
+    age: u8,
+}
+
+#[inline]
+fn pack(mv: u32, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    mv as u64
+        | ((score as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u64) << 48)
+        | ((bound as u64) << 56)
+        | (((age & AGE_MASK) as u64) << 58)
+}
+
+#[inline]
+fn unpack(data: u64) -> Hit {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    Hit {
+        mv: data as u32,
+        score: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) & 255) as i32,
+        bound,
+    }
+}
+
+#[inline]
+fn age_of(data: u64) -> u8 {
+    (data >> 58) as u8 & AGE_MASK
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.saturating_mul(1 << 20);
+        let buckets = (bytes / (16 * BUCKET)).max(1);
+        let slots = (0..buckets * BUCKET * 2)
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        Table {
+            slots,
+            buckets,
+            age: 0,
+        }
+    }
+
+    /// Empties every entry.
+    pub fn clear(&mut self) {
+        for s in &self.slots {
+            s.store(0, Relaxed);
+        }
+        self.age = 0;
+    }
+
+    /// Starts a new search generation, so old entries give way first.
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & AGE_MASK;
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        // Multiply-shift maps the hash onto 0..buckets without a division.
+        (((hash as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
+    }
+
+    /// The entry of `hash`, if the table holds one.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Hit> {
+        let base = self.bucket(hash);
+        for i in 0..BUCKET {
+            let key = self.slots[base + 2 * i].load(Relaxed);
+            let data = self.slots[base + 2 * i + 1].load(Relaxed);
+            if data != 0 && key ^ data == hash {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a result; `mv == 0` keeps the move already stored for the position.
+    #[inline]
+    pub fn store(&self, hash: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+        let base = self.bucket(hash);
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for i in 0..BUCKET {
+            let key = self.slots[base + 2 * i].load(Relaxed);
+            let data = self.slots[base + 2 * i + 1].load(Relaxed);
+            if data == 0 {
+                if worst > i32::MIN {
+                    victim = i;
+                    worst = i32::MIN;
+                }
+                continue;
+            }
+            if key ^ data == hash {
+                let old = unpack(data);
+                // Keep a clearly deeper result of this search.
+                if old.depth > depth + 2 && age_of(data) == self.age {
+                    return;
+                }
+                let mv = if mv == 0 { old.mv } else { mv };
+                self.write(base + 2 * i, hash, pack(mv, score, depth, bound, self.age));
+                return;
+            }
+            let gap = (self.age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
+            let value = unpack(data).depth - 4 * gap;
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        self.write(
+            base + 2 * victim,
+            hash,
+            pack(mv, score, depth, bound, self.age),
+        );
+    }
+
+    #[inline]
+    fn write(&self, at: usize, hash: u64, data: u64) {
+        self.slots[at].store(hash ^ data, Relaxed);
+        self.slots[at + 1].store(data, Relaxed);
+    }
+
+    /// Permille of (a sample of) the entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let entries = self.slots.len() / 2;
+        let sample = entries.min(1000);
+        let used = (0..sample)
+            .filter(|&i| {
+                let data = self.slots[2 * i + 1].load(Relaxed);
+                data != 0 && age_of(data) == self.age
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_reads_back_every_field() {
+        let t = Table::new(1);
+        t.store(0xDEAD_BEEF, 0x1_2345, -30_500, 17, Bound::Lower);
+        let h = t.probe(0xDEAD_BEEF).expect("stored");
+        assert_eq!(
+            (h.mv, h.score, h.depth, h.bound),
+            (0x1_2345, -30_500, 17, Bound::Lower)
+        );
+        assert!(t.probe(0xDEAD_BEEE).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let t = Table::new(1);
+        t.store(42, 7, 5, 3, Bound::Exact);
+        let base = t.bucket(42);
+        // Another thread's data word lands beside our key word.
+        let slot = (0..BUCKET).find(|i| t.slots[base + 2 * i + 1].load(Relaxed) != 0);
+        let at = base + 2 * slot.unwrap() + 1;
+        t.slots[at].store(pack(9, 1, 1, Bound::Upper, 0), Relaxed);
+        assert!(t.probe(42).is_none());
+    }
+
+    #[test]
+    fn hashfull_counts_this_generation_only() {
+        let mut t = Table::new(1);
+        assert_eq!(t.hashfull(), 0);
+        for h in 0..100_000u64 {
+            t.store(h.wrapping_mul(0x9E37_79B9_7F4A_7C15), 1, 0, 1, Bound::Exact);
+        }
+        assert!(t.hashfull() > 500);
+        t.new_search();
+        assert_eq!(t.hashfull(), 0);
+        t.clear();
+        assert!(t.probe(0).is_none());
+    }
+}

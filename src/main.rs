@@ -48,6 +48,14 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Print a diagram of a position (the variant's start position or a FEN).
+    Show {
+        /// Variant name.
+        variant: String,
+        /// The position to show instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// Play a match between two engines of engines.ini, refereed by our rules.
     Match(Box<menagerie::arena::cli::MatchArgs>),
     /// A one-ply material-only UCI player (the baseline opponent).
@@ -70,6 +78,26 @@ enum Command {
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
+}
+
+struct ShowCmd {
+    fen: Option<String>,
+}
+
+impl VariantVisitor for ShowCmd {
+    type Output = ExitCode;
+    fn visit<P: Position + Evaluate>(self) -> ExitCode {
+        let pos = match &self.fen {
+            Some(fen) => match P::from_fen(fen) {
+                Ok(p) => p,
+                Err(e) => return fail(format!("bad FEN for {}: {e}", P::NAME)),
+            },
+            None => P::startpos(),
+        };
+        print!("{}", pos.diagram());
+        println!("FEN: {}", pos.to_fen());
+        ExitCode::SUCCESS
+    }
 }
 
 struct PerftCmd {
@@ -154,6 +182,9 @@ fn main() -> ExitCode {
                 threads,
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
+        }
+        Some(Command::Show { variant, fen }) => {
+            dispatch(&variant, ShowCmd { fen }).unwrap_or_else(fail)
         }
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),

@@ -64,3 +64,35 @@ fn bad_input_exits_2_with_one_line() {
         assert!(err.trim().lines().count() >= 1, "{args:?}");
     }
 }
+
+#[test]
+fn show_draws_the_position() {
+    let (code, out, _) = run(&["show", "trebuqi"]);
+    assert_eq!(code, 0);
+    // The hexagon: rank 6 holds 11 cells, ranks 1 and 11 hold 6, rows are offset.
+    let rank = |n: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(n))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(rank("6 ").matches('.').count(), 11);
+    assert_eq!(
+        rank("1 ")
+            .split_whitespace()
+            .filter(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()))
+            .count(),
+        6
+    );
+    assert!(
+        rank("1 ").find('R') > rank("6 ").find('.'),
+        "rank 1 is indented"
+    );
+    assert!(out.contains("River"));
+    let (code, out, _) = run(&["show", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("FEN: 4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+    let (code, _, err) = run(&["show", "chess", "--fen", "bad"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error:"));
+}

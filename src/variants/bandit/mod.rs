@@ -632,6 +632,13 @@ impl Position for Bandit {
         }
     }
 
+    /// XBoard's fairy piece table with the trickster (an archbishop that
+    /// cannot capture) drawn with the archbishop image; the other letters are
+    /// XBoard's defaults (the outlaw gets the cannon image, the sergeant the snake).
+    fn xboard_setup() -> Option<String> {
+        Some("(PNBRQFETCWMOHIJGDVLSUKpnbrqfetcwmohijgdvlsuk) 7x9+0_fairy".to_string())
+    }
+
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
     }

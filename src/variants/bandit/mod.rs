@@ -12,6 +12,7 @@
 
 mod attacks;
 pub mod eval;
+mod gui;
 mod movegen;
 #[cfg(test)]
 mod tests;
@@ -19,7 +20,9 @@ mod tests;
 use crate::geometry::{Color, Rect7x9, Square};
 use crate::rules::fen::{fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position, Repetition,
+};
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
 
@@ -641,6 +644,22 @@ impl Position for Bandit {
 
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
+    }
+
+    fn xboard_move(&self, m: BanditMove) -> String {
+        gui::xboard_move(self, m)
+    }
+
+    fn parse_xboard_move(&self, text: &str) -> Result<BanditMove, MoveError> {
+        gui::parse_xboard_move(self, text)
+    }
+
+    fn gui_squares(&self, m: BanditMove) -> Option<GuiMove<Rect7x9>> {
+        Some(gui::gui_squares(m))
+    }
+
+    fn gui_victims(&self, m: BanditMove) -> Vec<Sq> {
+        gui::victims(m)
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -1385,3 +1385,46 @@ fn capture_gain_orders_by_material() {
     assert_eq!(gain("g8f9c"), eval::value(CHANCELLOR) - eval::value(PAWN));
     assert_eq!(gain("a1a2"), 0);
 }
+
+#[test]
+fn xboard_forms_of_tricks_and_outlaw_captures() {
+    // The two-line trick position of b5_trick_on_both_lines: each trick goes to
+    // XBoard as legs through the changed pieces, in ascending square order.
+    let p = pos(
+        &[
+            ("g9", 'k'),
+            ("c5", 'b'),
+            ("e5", 'r'),
+            ("d4", 'n'),
+            ("d6", 'c'),
+            ("e3", 'T'),
+            ("a1", 'K'),
+        ],
+        'w',
+    );
+    let m = p.parse_move("e3d5@d4@c5").unwrap();
+    assert_eq!(p.xboard_move(m), "e3d4,d4c5,c5d5");
+    assert_eq!(p.parse_xboard_move("e3d4,d4c5,c5d5"), Ok(m));
+    // A mouse-entered plain trick move picks the first outcome; it is a trick.
+    assert!(p.parse_xboard_move("e3d5").unwrap().is_trick());
+    // Outlaw captures: two legs through the nearer victim, which is marked on hover.
+    let p = pos(
+        &[
+            ("a1", 'k'),
+            ("d5", 'O'),
+            ("d6", 'n'),
+            ("d7", 'P'),
+            ("g9", 'K'),
+        ],
+        'w',
+    );
+    let m = p.parse_move("d5d7").unwrap();
+    assert_eq!(p.xboard_move(m), "d5d6,d6d7");
+    assert_eq!(p.parse_xboard_move("d5d6,d6d7"), Ok(m));
+    assert_eq!(p.gui_victims(m), vec![Sq::parse("d6").unwrap()]);
+    let g = p.gui_squares(m).unwrap();
+    assert_eq!(
+        (g.from.name(), g.to.name()),
+        ("d5".to_string(), "d7".to_string())
+    );
+}

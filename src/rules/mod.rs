@@ -94,6 +94,43 @@ impl Outcome {
         }
     }
 
+    /// `winner` checkmates (`White mates` / `Black mates`, XBoard's wording).
+    pub fn mate(winner: Color) -> Outcome {
+        Outcome::Win {
+            winner,
+            reason: match winner {
+                Color::White => "White mates",
+                Color::Black => "Black mates",
+            },
+        }
+    }
+
+    /// `loser`, to move, has no legal move: checkmate if in check, else a stalemate draw.
+    pub fn mate_or_stalemate(loser: Color, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome::mate(loser.flip())
+        } else {
+            Outcome::Draw {
+                reason: "stalemate",
+            }
+        }
+    }
+
+    /// `loser`, to move, has no legal move and loses: checkmate if in check,
+    /// else by the no-move rule (Trebuqi, Bandit).
+    pub fn no_move_loss(loser: Color, in_check: bool) -> Outcome {
+        if in_check {
+            return Outcome::mate(loser.flip());
+        }
+        Outcome::Win {
+            winner: loser.flip(),
+            reason: match loser {
+                Color::White => "White has no legal move",
+                Color::Black => "Black has no legal move",
+            },
+        }
+    }
+
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),

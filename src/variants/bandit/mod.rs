@@ -622,17 +622,7 @@ impl Position for Bandit {
 
     fn no_move_outcome(&self) -> Outcome {
         // B12: no legal move loses, in check or not.
-        let winner = self.stm.flip();
-        let mate = self.in_check();
-        Outcome::Win {
-            winner,
-            reason: match (winner, mate) {
-                (Color::White, true) => "White mates",
-                (Color::Black, true) => "Black mates",
-                (Color::White, false) => "Black has no legal move",
-                (Color::Black, false) => "White has no legal move",
-            },
-        }
+        Outcome::no_move_loss(self.stm, self.in_check())
     }
 
     /// XBoard's fairy piece table with the trickster (an archbishop that

@@ -519,21 +519,7 @@ impl Position for Chess {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.in_check() {
-            let winner = self.stm.flip();
-            Outcome::Win {
-                winner,
-                reason: if winner == Color::White {
-                    "White mates"
-                } else {
-                    "Black mates"
-                },
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        Outcome::mate_or_stalemate(self.stm, self.in_check())
     }
 
     fn format_move(&self, m: ChessMove) -> String {

@@ -495,17 +495,7 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
 
     /// Q7: a side with no legal move has lost, checkmated or stalemated.
     fn no_move_outcome(&self) -> Outcome {
-        let winner = self.stm.flip();
-        let mated = self.in_check();
-        Outcome::Win {
-            winner,
-            reason: match (winner, mated) {
-                (Color::White, true) => "White mates",
-                (Color::Black, true) => "Black mates",
-                (Color::White, false) => "Black has no legal move",
-                (Color::Black, false) => "White has no legal move",
-            },
-        }
+        Outcome::no_move_loss(self.stm, self.in_check())
     }
 
     /// The XBoard piece table: each piece drawn with its Xiang Qi model's

@@ -463,23 +463,8 @@ impl Position for Trubix {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.in_check() {
-            // T8.
-            let winner = self.stm.flip();
-            Outcome::Win {
-                winner,
-                reason: if winner == Color::White {
-                    "White mates"
-                } else {
-                    "Black mates"
-                },
-            }
-        } else {
-            // T9.
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        // T8 checkmate wins, T9 stalemate draws.
+        Outcome::mate_or_stalemate(self.stm, self.in_check())
     }
 
     fn format_move(&self, m: TrubixMove) -> String {

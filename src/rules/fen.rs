@@ -109,6 +109,23 @@ pub fn write_board<G: Geometry>(piece: impl Fn(Square<G>) -> Option<char>) -> St
     out
 }
 
+/// The half-move clock and the move number, a FEN's last two fields; `rest`
+/// starts at the clock. Either may be missing (then 0 and 1); a move number
+/// of 0 is read as 1.
+pub fn counters(rest: &[&str]) -> Result<(u16, u16), FenError> {
+    let number = |i: usize, field: &'static str, default: u16| match rest.get(i) {
+        None => Ok(default),
+        Some(s) => s.parse().map_err(|_| FenError::BadField {
+            field,
+            value: s.to_string(),
+        }),
+    };
+    Ok((
+        number(0, "half-move clock", 0)?,
+        number(1, "move number", 1)?.max(1),
+    ))
+}
+
 /// Splits a FEN into whitespace-separated fields, rejecting an empty string.
 pub fn fields(fen: &str) -> Result<Vec<&str>, FenError> {
     let f: Vec<&str> = fen.split_whitespace().collect();

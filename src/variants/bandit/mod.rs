@@ -18,7 +18,7 @@ mod movegen;
 mod tests;
 
 use crate::geometry::{Color, Rect7x9, Square};
-use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{
     FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position, Repetition,
@@ -515,17 +515,7 @@ impl Position for Bandit {
                 )));
             }
         }
-        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
-            match f.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::BadField {
-                    field: name,
-                    value: s.to_string(),
-                }),
-            }
-        };
-        pos.halfmove = number(4, "half-move clock", 0)?;
-        pos.fullmove = number(5, "move number", 1)?.max(1);
+        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }

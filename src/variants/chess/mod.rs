@@ -14,7 +14,7 @@ mod movegen;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
-use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use attacks::TABLES;
@@ -351,17 +351,7 @@ impl Position for Chess {
             }
             pos.ep = pos.ep_after_double_push(pawn_sq, them);
         }
-        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
-            match f.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::BadField {
-                    field: name,
-                    value: s.to_string(),
-                }),
-            }
-        };
-        pos.halfmove = number(4, "half-move clock", 0)?;
-        pos.fullmove = number(5, "move number", 1)?.max(1);
+        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
         let them = pos.stm.flip();
         if pos.attackers(pos.king_square(them), pos.occupied(), pos.stm) != 0 {
             return Err(FenError::Illegal(format!(

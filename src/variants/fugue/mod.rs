@@ -17,7 +17,7 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
-use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{FenError, GameMove, GenKind, GuiMove, MoveList, Outcome, Position, Repetition};
 
@@ -334,17 +334,7 @@ impl Position for Fugue {
                 });
             }
         }
-        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
-            match f.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::BadField {
-                    field: name,
-                    value: s.to_string(),
-                }),
-            }
-        };
-        pos.halfmove = number(2, "half-move clock", 0)?;
-        pos.fullmove = number(3, "move number", 1)?.max(1);
+        (pos.halfmove, pos.fullmove) = counters(&f[2.min(f.len())..])?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }

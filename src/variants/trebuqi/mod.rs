@@ -30,7 +30,7 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Hex91, Square};
-use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use tables::{bit, BOX, TABLES};
@@ -372,17 +372,7 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
                 }
             }
         }
-        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
-            match f.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::BadField {
-                    field: name,
-                    value: s.to_string(),
-                }),
-            }
-        };
-        pos.halfmove = number(4, "half-move clock", 0)?;
-        pos.fullmove = number(5, "move number", 1)?.max(1);
+        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
         pos.validate()?;
         pos.hash = pos.compute_hash();
         Ok(pos)

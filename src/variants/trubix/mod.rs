@@ -17,7 +17,7 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Square, TrubixBoard};
-use crate::rules::fen::{fields, parse_board, write_board};
+use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use tables::{bit, BOX, TABLES};
@@ -330,17 +330,7 @@ impl Position for Trubix {
         if numbers.len() > 2 {
             return Err(FenError::TrailingFields(numbers[2..].join(" ")));
         }
-        let number = |i: usize, name: &'static str, default: u16| -> Result<u16, FenError> {
-            match numbers.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::BadField {
-                    field: name,
-                    value: s.to_string(),
-                }),
-            }
-        };
-        pos.halfmove = number(0, "half-move clock", 0)?;
-        pos.fullmove = number(1, "move number", 1)?.max(1);
+        (pos.halfmove, pos.fullmove) = counters(numbers)?;
         let them = pos.stm.flip();
         if pos.attackers(pos.king_square(them), pos.occupied(), pos.stm) != 0 {
             return Err(FenError::Illegal(format!(

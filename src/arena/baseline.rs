@@ -16,7 +16,7 @@ use crate::rules::Evaluate;
 use crate::rules::{game_outcome, GenKind, MoveList, Position};
 use crate::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::any::Any;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// The move the baseline plays after `position <args>`, or an error text.
@@ -132,8 +132,7 @@ pub fn run(seed: u64) -> ExitCode {
     let mut cache = None;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
+    for line in crate::protocol::lossy_lines(io::stdin().lock()) {
         let line = line.trim();
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let reply = match cmd {

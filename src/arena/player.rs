@@ -6,7 +6,7 @@
 
 use super::config::{resolve_command, EngineSpec, Protocol};
 use super::tc::Clock;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -105,8 +105,7 @@ impl Process {
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            for line in crate::protocol::lossy_lines(BufReader::new(stdout)) {
                 if tx.send(line).is_err() {
                     break;
                 }

@@ -151,7 +151,8 @@ pub trait Session: Send {
     ) -> GoResult;
     /// Per-root-move perft counts.
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
-    fn set_hash(&mut self, mb: usize);
+    /// Err (with the table left small) if the memory cannot be allocated.
+    fn set_hash(&mut self, mb: usize) -> Result<(), String>;
     fn set_threads(&mut self, threads: usize);
     fn clear_hash(&mut self);
 }
@@ -355,8 +356,8 @@ impl<P: Position + Evaluate> Session for Engine<P> {
             .map(|(m, n)| (self.pos.format_move(m), n))
             .collect()
     }
-    fn set_hash(&mut self, mb: usize) {
-        self.searcher.set_hash(mb);
+    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.searcher.set_hash(mb)
     }
     fn set_threads(&mut self, threads: usize) {
         self.searcher.set_threads(threads);
@@ -417,17 +418,37 @@ pub enum Event {
     Done(Box<dyn Session>, GoResult),
 }
 
+/// The lines of `input` without their `\n` or `\r\n`, decoded lossily: a
+/// line that is not valid UTF-8 becomes text with U+FFFD in it (a command the
+/// loops reject), not the end of input. `BufRead::lines` fails on such a line,
+/// which used to make the engine quit on one stray byte (issue 10).
+pub fn lossy_lines<R: BufRead>(mut input: R) -> impl Iterator<Item = String> {
+    let mut buf = Vec::new();
+    std::iter::from_fn(move || loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => return None,
+            Ok(_) => {
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                    if buf.last() == Some(&b'\r') {
+                        buf.pop();
+                    }
+                }
+                return Some(String::from_utf8_lossy(&buf).into_owned());
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    })
+}
+
 /// Reads stdin lines on their own thread into `tx`.
 pub fn spawn_reader(input: Box<dyn BufRead + Send>, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        for line in input.lines() {
-            match line {
-                Ok(l) => {
-                    if tx.send(Event::Line(l)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
+        for l in lossy_lines(input) {
+            if tx.send(Event::Line(l)).is_err() {
+                return;
             }
         }
         let _ = tx.send(Event::Eof);

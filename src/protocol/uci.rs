@@ -240,10 +240,14 @@ impl Uci {
                 None => error("bad option value", &joined),
             },
             "hash" => match number(value, 1, MAX_HASH_MB) {
-                Some(n) => {
-                    self.hash_mb = n;
-                    self.sm().set_hash(n);
-                }
+                Some(n) => match self.sm().set_hash(n) {
+                    Ok(()) => self.hash_mb = n,
+                    Err(e) => {
+                        let keep = self.hash_mb;
+                        let _ = self.sm().set_hash(keep);
+                        error(&e, &joined)
+                    }
+                },
                 None => error("bad option value", &joined),
             },
             "move overhead" => match number(value, 0, 5000) {

@@ -529,10 +529,14 @@ impl Xboard {
             "analyze" => self.analyze = true,
             "exit" => self.analyze = false,
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.sm().set_hash(mb);
-                }
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.sm().set_hash(mb) {
+                    Ok(()) => self.hash_mb = mb,
+                    Err(e) => {
+                        let keep = self.hash_mb;
+                        let _ = self.sm().set_hash(keep);
+                        emit(&format!("Error ({e}): memory {arg}"));
+                    }
+                },
                 _ => emit(&format!("Error (bad number): memory {arg}")),
             },
             "cores" => match arg.parse::<usize>() {

@@ -108,9 +108,18 @@ impl<P: Position + Evaluate> Searcher<P> {
         s
     }
 
-    /// Resizes and clears the table.
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        self.tt = tt::Table::new(hash_mb);
+    /// Resizes and clears the table; if `hash_mb` MiB cannot be allocated,
+    /// keeps the old table and says so.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), String> {
+        // Free the old table first so its memory counts towards the new one.
+        self.tt = tt::Table::new(1);
+        match tt::Table::try_new(hash_mb) {
+            Some(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            None => Err(format!("cannot allocate {hash_mb} MiB for the hash table")),
+        }
     }
 
     /// At least one thread.

@@ -77,17 +77,32 @@ fn age_of(data: u64) -> u8 {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one bucket).
-    pub fn new(mb: usize) -> Self {
-        let bytes = mb.saturating_mul(1 << 20);
+    /// A table of about `mb` MiB (at least one bucket), or `None` if the
+    /// memory cannot be had. A failed infallible allocation aborts the
+    /// process, and `memory 65535` from a GUI must not do that (issue 10).
+    pub fn try_new(mb: usize) -> Option<Self> {
+        let bytes = mb.checked_mul(1 << 20)?;
         let buckets = (bytes / (16 * BUCKET)).max(1);
-        let slots = (0..buckets * BUCKET * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        Table {
+        let n = buckets.checked_mul(BUCKET * 2)?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.extend((0..n).map(|_| AtomicU64::new(0)));
+        Some(Table {
             slots,
             buckets,
             age: 0,
+        })
+    }
+
+    /// A table of about `mb` MiB, or the largest power-of-two fraction of it
+    /// that can be allocated.
+    pub fn new(mb: usize) -> Self {
+        let mut mb = mb;
+        loop {
+            if let Some(t) = Self::try_new(mb) {
+                return t;
+            }
+            mb /= 2;
         }
     }
 
@@ -187,6 +202,16 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 10: `memory N` beyond the machine's memory used to abort the
+    /// engine (infallible allocation); now the size is refused.
+    #[test]
+    fn an_impossible_size_is_refused_not_aborted() {
+        assert!(Table::try_new(usize::MAX).is_none());
+        assert!(Table::try_new(usize::MAX >> 20).is_none());
+        assert!(Table::try_new(1 << 40).is_none());
+        assert!(Table::try_new(1).is_some());
+    }
 
     #[test]
     fn stores_and_reads_back_every_field() {

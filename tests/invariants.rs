@@ -146,3 +146,113 @@ fn random_walks_keep_every_invariant() {
         assert!(plies > 1000, "{name}: walk too short");
     }
 }
+
+/// The long version (issue 10): thousands of seeded games per variant, with
+/// two more invariants on top of `check_position`:
+/// - the outcome the position reports equals one recomputed from scratch
+///   (the position rebuilt from the start FEN by replaying the moves, its
+///   history of hashes rebuilt alongside, then `game_outcome` compared);
+/// - every move a short node-limited search returns is legal.
+///
+/// `INVARIANT_GAMES` (default 2000) games per variant:
+/// `INVARIANT_GAMES=5000 cargo test --release --test invariants -- --ignored`
+struct LongWalk {
+    games: u32,
+    max_plies: u32,
+}
+
+impl VariantVisitor for LongWalk {
+    type Output = (u32, u32, u32);
+    fn visit<P: Position + Evaluate>(self) -> (u32, u32, u32) {
+        use menagerie::search::{Limits, Searcher};
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let mut seed = 0x9E37_79B9_7F4A_7C15;
+        let mut searcher = Searcher::<P>::new(1, 1);
+        let (mut plies, mut ended, mut searched) = (0, 0, 0);
+        let start_fen = P::startpos().to_fen();
+        for _ in 0..self.games {
+            let mut pos = P::startpos();
+            let mut history: Vec<u64> = Vec::new();
+            let mut moves: Vec<P::Move> = Vec::new();
+            for _ in 0..self.max_plies {
+                check_position(&pos);
+                let outcome = game_outcome(&pos, &history);
+                // One ply in 16, rebuild from scratch and compare the outcome.
+                if outcome.is_some() || xorshift(&mut seed) % 16 == 0 {
+                    let mut again = P::from_fen(&start_fen).unwrap();
+                    let mut again_history = Vec::new();
+                    for &m in &moves {
+                        assert!(again.is_legal(m), "{}: replay", P::NAME);
+                        again_history.push(again.hash());
+                        again = again.play(m);
+                    }
+                    assert_eq!(again.to_fen(), pos.to_fen(), "{}: replay", P::NAME);
+                    assert_eq!(
+                        game_outcome(&again, &again_history),
+                        outcome,
+                        "{}: outcome recomputed from scratch at {}",
+                        P::NAME,
+                        pos.to_fen()
+                    );
+                }
+                if outcome.is_some() {
+                    ended += 1;
+                    break;
+                }
+                if xorshift(&mut seed) % 32 == 0 {
+                    let limits = Limits {
+                        nodes: Some(200 + xorshift(&mut seed) % 2000),
+                        ..Limits::default()
+                    };
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let r = searcher.search(&pos, &history, &limits, stop, &mut |_| {});
+                    let best = r.best.expect("a move when the game is not over");
+                    let mut legal = MoveList::new();
+                    pos.generate(GenKind::All, &mut legal);
+                    assert!(
+                        legal.contains(&best),
+                        "{}: search returned an illegal move {} at {}",
+                        P::NAME,
+                        pos.format_move(best),
+                        pos.to_fen()
+                    );
+                    if let Some(p) = r.ponder {
+                        assert!(pos.play(best).is_legal(p), "{}: ponder move", P::NAME);
+                    }
+                    searched += 1;
+                }
+                let mut list = MoveList::new();
+                pos.generate(GenKind::All, &mut list);
+                let m = list[(xorshift(&mut seed) % list.len() as u64) as usize];
+                history.push(pos.hash());
+                moves.push(m);
+                pos = pos.play(m);
+                plies += 1;
+            }
+        }
+        (plies, ended, searched)
+    }
+}
+
+#[test]
+#[ignore]
+fn long_random_walks_keep_every_invariant() {
+    let games = std::env::var("INVARIANT_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000);
+    for &name in VARIANTS {
+        let (plies, ended, searched) = dispatch(
+            name,
+            LongWalk {
+                games,
+                max_plies: 300,
+            },
+        )
+        .unwrap();
+        eprintln!(
+            "{name}: {games} games, {plies} plies, {ended} ended by rule, {searched} searches"
+        );
+    }
+}

@@ -179,7 +179,7 @@ impl VariantVisitor for LongWalk {
                 check_position(&pos);
                 let outcome = game_outcome(&pos, &history);
                 // One ply in 16, rebuild from scratch and compare the outcome.
-                if outcome.is_some() || xorshift(&mut seed) % 16 == 0 {
+                if outcome.is_some() || xorshift(&mut seed).is_multiple_of(16) {
                     let mut again = P::from_fen(&start_fen).unwrap();
                     let mut again_history = Vec::new();
                     for &m in &moves {
@@ -200,7 +200,7 @@ impl VariantVisitor for LongWalk {
                     ended += 1;
                     break;
                 }
-                if xorshift(&mut seed) % 32 == 0 {
+                if xorshift(&mut seed).is_multiple_of(32) {
                     let limits = Limits {
                         nodes: Some(200 + xorshift(&mut seed) % 2000),
                         ..Limits::default()

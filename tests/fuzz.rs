@@ -942,3 +942,46 @@ fn invalid_utf8_is_one_bad_line_not_the_end_of_input() {
         e.finish(0);
     }
 }
+
+/// Issue 10 soak: switching variants built the new session's table while the
+/// old one was alive, so the peak memory was twice the Hash setting.
+#[cfg(target_os = "linux")]
+#[test]
+fn switching_variants_keeps_one_hash_table() {
+    let hwm_mib = |pid: u32| -> u64 {
+        let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = s.lines().find(|l| l.starts_with("VmHWM")).unwrap();
+        line.split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+            / 1024
+    };
+    for uci in [true, false] {
+        let mut e = Engine::start();
+        if uci {
+            e.send("uci");
+            e.send("setoption name Hash value 256");
+            for v in VARIANTS {
+                e.send(&format!("setoption name UCI_Variant value {v}"));
+            }
+            e.send("isready");
+            e.until(0, |l| l == "readyok");
+        } else {
+            e.send("xboard");
+            e.send("memory 256");
+            for v in VARIANTS {
+                e.send(&format!("variant {v}"));
+            }
+            e.send("ping 1");
+            e.until(0, |l| l == "pong 1");
+        }
+        let peak = hwm_mib(e.child.id());
+        assert!(
+            peak < 256 + 64,
+            "peak {peak} MiB with Hash 256 (uci: {uci})"
+        );
+        e.finish(0);
+    }
+}

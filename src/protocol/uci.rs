@@ -223,7 +223,12 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match value.filter(|v| VARIANTS.contains(v)) {
-                Some(v) => match make_session(v, self.hash_mb, self.threads) {
+                Some(v) => match {
+                    // Shrink the old table first: two full tables at once
+                    // broke the Hash + 64 MiB memory bound (issue 10 soak).
+                    let _ = self.sm().set_hash(1);
+                    make_session(v, self.hash_mb, self.threads)
+                } {
                     Ok(s) => {
                         self.session = Some(s);
                         self.announce_variant();

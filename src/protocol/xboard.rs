@@ -578,8 +578,15 @@ impl Xboard {
     }
 
     fn switch(&mut self, name: &str) {
-        if let Ok(s) = make_session(name, self.hash_mb, self.threads) {
-            self.session = Some(s);
+        // Shrink the old table first: two full tables at once broke the
+        // Hash + 64 MiB memory bound (issue 10 soak).
+        let _ = self.sm().set_hash(1);
+        match make_session(name, self.hash_mb, self.threads) {
+            Ok(s) => self.session = Some(s),
+            Err(_) => {
+                let mb = self.hash_mb;
+                let _ = self.sm().set_hash(mb);
+            }
         }
     }
 

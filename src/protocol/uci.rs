@@ -105,6 +105,13 @@ impl Uci {
         }
     }
 
+    /// A session for variant `v`. The old table is shrunk first: two full
+    /// tables at once broke the Hash + 64 MiB memory bound (issue 10 soak).
+    fn fresh_session(&mut self, v: &str) -> Result<Box<dyn Session>, String> {
+        let _ = self.sm().set_hash(1);
+        make_session(v, self.hash_mb, self.threads).map_err(|e| e.to_string())
+    }
+
     fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
         self.session = Some(session);
         self.stop = None;
@@ -223,17 +230,12 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match value.filter(|v| VARIANTS.contains(v)) {
-                Some(v) => match {
-                    // Shrink the old table first: two full tables at once
-                    // broke the Hash + 64 MiB memory bound (issue 10 soak).
-                    let _ = self.sm().set_hash(1);
-                    make_session(v, self.hash_mb, self.threads)
-                } {
+                Some(v) => match self.fresh_session(v) {
                     Ok(s) => {
                         self.session = Some(s);
                         self.announce_variant();
                     }
-                    Err(e) => error("unknown variant", &e.to_string()),
+                    Err(e) => error("unknown variant", &e),
                 },
                 None => error("unknown variant", value.unwrap_or("")),
             },

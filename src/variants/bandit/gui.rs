@@ -1,4 +1,7 @@
-//! How Bandit moves look to XBoard. XBoard relays an engine's move to the other
+//! How Bandit moves look to XBoard. NOTE: `xboard_move` is not wired in yet:
+//! multi-leg forms made XBoard 4.9 forfeit games in `scripts/xboard-match.sh`
+//! (it relayed a stale leg), so moves go out in our notation; the multi-leg
+//! forms below are still accepted on input. XBoard relays an engine's move to the other
 //! engine as (from, to, promotion, up to two "kill" squares of a multi-leg
 //! move), so everything a move means must fit in that:
 //! - an outlaw capture (B7) is two legs through the nearer victim,

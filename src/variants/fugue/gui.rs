@@ -1,5 +1,10 @@
 //! How Fugue's moves look to XBoard (`../shared/notes/xboard-and-uci.md` §2.10).
 //!
+//! Moves are sent in our own notation (plain `from to`): multi-leg forms made
+//! XBoard 4.9 forfeit games in `scripts/xboard-match.sh` (it later relayed a
+//! stale leg), so the list below is the intended design, not yet in use; until
+//! then XBoard draws every capture as a plain move.
+//!
 //! XBoard 4.9 runs Fugue with legality testing off and relays the engines'
 //! moves as text, so engine-vs-engine play is exact; only XBoard's own board
 //! picture can drift, for the two moves it cannot draw:
@@ -21,23 +26,6 @@ use crate::rules::GuiMove;
 
 fn sq(i: usize) -> Sq {
     Sq::from_index_unchecked(i as u32)
-}
-
-/// XBoard's form of `m` (legs separated by a comma).
-pub(super) fn xboard_move(m: FugueMove) -> String {
-    let (from, to) = (sq(m.from()), sq(m.to()));
-    match (m.kind(), m.victim()) {
-        (MoveKind::Shot | MoveKind::Destroy, _) => format!("{from}{to},{to}{from}"),
-        (MoveKind::Plain, Some(v)) if v != m.to() => {
-            let v = sq(v);
-            format!("{from}{v},{v}{to}")
-        }
-        (MoveKind::Promote(k), Some(v)) if v != m.to() => {
-            let v = sq(v);
-            format!("{from}{v},{v}{to}{}", k.letter())
-        }
-        _ => format!("{m:?}"),
-    }
 }
 
 /// Where the mouse picks up and puts down: the moving piece and its landing

@@ -473,10 +473,6 @@ impl Position for Fugue {
         format!("{m:?}")
     }
 
-    fn xboard_move(&self, m: FugueMove) -> String {
-        gui::xboard_move(m)
-    }
-
     fn gui_squares(&self, m: FugueMove) -> Option<GuiMove<Rect8x8>> {
         gui::gui_squares(m)
     }

@@ -473,6 +473,13 @@ impl Position for Fugue {
         format!("{m:?}")
     }
 
+    /// XBoard's fairy table with the pawn drawn as the commoner (M slot): in
+    /// the pawn slot XBoard promotes a pawn reaching the last rank by itself,
+    /// but Fugue's promotion is optional (F11).
+    fn xboard_setup() -> Option<String> {
+        Some("(.NBRQFEACWPOHIJGDVLSUK.nbrqfeacwpohijgdvlsuk) 8x8+0_fairy".to_string())
+    }
+
     fn gui_squares(&self, m: FugueMove) -> Option<GuiMove<Rect8x8>> {
         gui::gui_squares(m)
     }

@@ -1,24 +1,34 @@
-//! How Bandit moves look to XBoard. NOTE: `xboard_move` is not wired in yet:
-//! multi-leg forms made XBoard 4.9 forfeit games in `scripts/xboard-match.sh`
-//! (it relayed a stale leg), so moves go out in our notation; the multi-leg
-//! forms below are still accepted on input. XBoard relays an engine's move to the other
-//! engine as (from, to, promotion, up to two "kill" squares of a multi-leg
-//! move), so everything a move means must fit in that:
-//! - an outlaw capture (B7) is two legs through the nearer victim,
-//!   `c1c2,c2c3`: XBoard removes both victims, as the rules do (it cannot show
-//!   B8's removal of an outlaw's capturer);
-//! - a trick (B5) is one leg through each changed piece and then to the
-//!   trickster's square, `f1c3,c3d3` for `f1d3@c3`, `e3c5,c5d4,d4d5` for
-//!   `e3d5@c5@d4`: the engines stay exact, but XBoard, which has no way to
-//!   change a piece's type, draws each changed piece as captured;
+//! How Bandit moves look to XBoard. XBoard relays an engine's move to the
+//! other engine as (from, to, promotion character, up to two "kill" squares of
+//! a multi-leg move) and drops anything else, so everything a move means must
+//! fit in that (checked against XBoard 4.9.1 with `-xlegal`: a promotion
+//! character on any piece's move, `=` included, is relayed verbatim; a kill
+//! square that is empty is relayed and changes nothing on its board):
+//! - an outlaw capture (B7) whose nearer victim is the enemy's is two legs
+//!   through it, `c1c2,c2c3`, so XBoard removes both victims as the rules do;
+//!   when the nearer victim is the mover's own, the plain move: a leg onto
+//!   one's own piece is XBoard's castling kludge, which mangled the relay in
+//!   our tests, so XBoard keeps that own agent on its board. It cannot show
+//!   B8's removal of an outlaw's capturer either. Such leftovers never move
+//!   (the engines know they are gone), so they are only a wrong picture;
+//! - a trick (B5) is the trickster's plain move; when the landing square
+//!   allows several outcomes (one or two lines, each with a choice of which
+//!   piece changes) they are told apart by a suffix, numbering them in the
+//!   order of their packed codes: none for the first, `=` for the second, `t`
+//!   (the trickster's own letter, so XBoard's picture of the trickster stays
+//!   right) for the third, and two legs through the lowest empty square for
+//!   the fourth. XBoard cannot change a piece's type, so its picture keeps the
+//!   changed pieces' old types (colours and occupancy stay right, which is
+//!   what it checks);
 //! - everything else is the plain coordinate move.
 //!
-//! A player dragging the trickster onto a trick square sends a plain `from to`;
-//! when that trick has several outcomes the first in generation order is
-//! played (XBoard offers no way to choose); the engine documents this.
+//! Our own notation (`f1d3@c3`) and the earlier multi-leg trick forms are
+//! accepted on input too. A player dragging the trickster onto a trick square
+//! sends a plain `from to`, which is the first outcome (XBoard offers no way
+//! to choose).
 
-use super::{Bandit, BanditMove, Sq};
-use crate::rules::{GenKind, GuiMove, MoveError, MoveList, Position};
+use super::{color_of, Bandit, BanditMove, Sq, EMPTY, N};
+use crate::rules::{GameMove, GenKind, GuiMove, MoveError, MoveList, Position};
 
 fn sq(i: usize) -> Sq {
     Sq::from_index_unchecked(i as u32)
@@ -33,20 +43,60 @@ fn nearer_victim(m: BanditMove) -> usize {
 pub(super) fn xboard_move(pos: &Bandit, m: BanditMove) -> String {
     let (from, to) = (sq(m.from()), sq(m.to()));
     if m.is_outlaw_capture() {
-        let v = sq(nearer_victim(m));
+        let near = nearer_victim(m);
+        if color_of(pos.board[near]) == pos.stm.index() {
+            // A leg onto one's own piece is XBoard's castling kludge: it
+            // mangles the relay (seen: `d5d6,d6d7` went out as `d5d7,d6c7`).
+            return format!("{from}{to}");
+        }
+        let v = sq(near);
         return format!("{from}{v},{v}{to}");
     }
     if m.is_trick() {
-        let (changes, n) = m.changes();
-        let mut text = from.to_string();
-        for &(changed, _) in &changes[..n] {
-            let c = sq(changed);
-            text.push_str(&format!("{c},{c}"));
-        }
-        text.push_str(&to.to_string());
-        return text;
+        return match outcome_number(pos, m) {
+            0 => format!("{from}{to}"),
+            1 => format!("{from}{to}="),
+            2 => format!("{from}{to}t"),
+            _ => {
+                let via = lowest_empty_square(pos, m);
+                format!("{from}{via},{via}{to}")
+            }
+        };
     }
     pos.format_move(m)
+}
+
+/// Where `m` stands among the legal tricks with its from and to squares,
+/// ordered by packed code (at most four: two lines, two choices each).
+fn outcome_number(pos: &Bandit, m: BanditMove) -> usize {
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    list.iter()
+        .filter(|o| o.is_trick() && o.from() == m.from() && o.to() == m.to())
+        .filter(|o| o.pack() < m.pack())
+        .count()
+}
+
+/// An empty square other than the trickster's: a kill leg through it changes
+/// nothing on XBoard's board. There is always one (63 cells, 42 agents).
+fn lowest_empty_square(pos: &Bandit, m: BanditMove) -> Sq {
+    let i = (0..N)
+        .find(|&i| i != m.from() && i != m.to() && pos.board[i] == EMPTY)
+        .unwrap_or(m.to());
+    sq(i)
+}
+
+/// The form of a trick before the suffix numbering (`f1c3,c3d3` for
+/// `f1d3@c3`: one leg through each changed piece), still accepted on input.
+fn legacy_trick_form(m: BanditMove) -> String {
+    let (changes, n) = m.changes();
+    let mut text = sq(m.from()).to_string();
+    for &(changed, _) in &changes[..n] {
+        let c = sq(changed);
+        text.push_str(&format!("{c},{c}"));
+    }
+    text.push_str(&sq(m.to()).to_string());
+    text
 }
 
 pub(super) fn gui_squares(m: BanditMove) -> GuiMove<super::Rect7x9> {
@@ -65,7 +115,7 @@ pub(super) fn victims(m: BanditMove) -> Vec<Sq> {
     }
 }
 
-/// XBoard's form, our notation, or a mouse-entered plain `from to` of a trick.
+/// XBoard's form, our notation, or the earlier multi-leg trick form.
 pub(super) fn parse_xboard_move(pos: &Bandit, text: &str) -> Result<BanditMove, MoveError> {
     let text = text.trim();
     let mut list = MoveList::new();
@@ -79,6 +129,6 @@ pub(super) fn parse_xboard_move(pos: &Bandit, text: &str) -> Result<BanditMove, 
     };
     list.iter()
         .copied()
-        .find(|&m| m.is_trick() && format!("{}{}", sq(m.from()), sq(m.to())) == text)
+        .find(|&m| m.is_trick() && legacy_trick_form(m) == text)
         .ok_or(err)
 }

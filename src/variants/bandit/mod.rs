@@ -626,6 +626,10 @@ impl Position for Bandit {
         format!("{m:?}")
     }
 
+    fn xboard_move(&self, m: BanditMove) -> String {
+        gui::xboard_move(self, m)
+    }
+
     fn parse_xboard_move(&self, text: &str) -> Result<BanditMove, MoveError> {
         gui::parse_xboard_move(self, text)
     }

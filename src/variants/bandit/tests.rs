@@ -1388,8 +1388,11 @@ fn capture_gain_orders_by_material() {
 
 #[test]
 fn xboard_forms_of_tricks_and_outlaw_captures() {
-    // The two-line trick position of b5_trick_on_both_lines: each trick goes to
-    // XBoard as legs through the changed pieces, in ascending square order.
+    // The two-line trick position of b5_trick_on_both_lines: four outcomes of
+    // e3d5, which XBoard must relay to the other engine distinguishably. It
+    // keeps only from, to, a promotion character and kill squares, so they
+    // are numbered by packed code: plain, `=`, `t`, two legs through the
+    // lowest empty square (b1 here: a1 holds the white king).
     let p = pos(
         &[
             ("g9", 'k'),
@@ -1402,11 +1405,49 @@ fn xboard_forms_of_tricks_and_outlaw_captures() {
         ],
         'w',
     );
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    let mut tricks: Vec<BanditMove> = list
+        .into_iter()
+        .filter(|m| m.is_trick() && format!("{m:?}").starts_with("e3d5"))
+        .collect();
+    tricks.sort_by_key(|m| m.pack());
+    let forms: Vec<String> = tricks.iter().map(|&m| p.xboard_move(m)).collect();
+    assert_eq!(forms, ["e3d5", "e3d5=", "e3d5t", "e3b1,b1d5"]);
+    for &m in &tricks {
+        // Round trip through XBoard's form and through our notation.
+        assert_eq!(p.parse_xboard_move(&p.xboard_move(m)), Ok(m));
+        assert_eq!(p.parse_xboard_move(&format!("{m:?}")), Ok(m));
+    }
+    // The earlier multi-leg form is still understood.
     let m = p.parse_move("e3d5@d4@c5").unwrap();
-    assert_eq!(p.xboard_move(m), "e3d5@d4@c5");
     assert_eq!(p.parse_xboard_move("e3d4,d4c5,c5d5"), Ok(m));
-    // A mouse-entered plain trick move picks the first outcome; it is a trick.
-    assert!(p.parse_xboard_move("e3d5").unwrap().is_trick());
+    // A mouse-entered plain trick move is the first outcome.
+    assert_eq!(p.parse_xboard_move("e3d5"), Ok(tricks[0]));
+    // One line: two outcomes, plain and `=`.
+    let p = pos(
+        &[
+            ("g9", 'k'),
+            ("c5", 'b'),
+            ("e5", 'r'),
+            ("e3", 'T'),
+            ("a2", 'K'),
+        ],
+        'w',
+    );
+    let (first, second) = (
+        p.parse_move("e3d5@c5").unwrap(),
+        p.parse_move("e3d5@e5").unwrap(),
+    );
+    let (first, second) = if first.pack() < second.pack() {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    assert_eq!(
+        (p.xboard_move(first), p.xboard_move(second)),
+        ("e3d5".into(), "e3d5=".into())
+    );
     // Outlaw captures: two legs through the nearer victim, which is marked on hover.
     let p = pos(
         &[
@@ -1419,9 +1460,25 @@ fn xboard_forms_of_tricks_and_outlaw_captures() {
         'w',
     );
     let m = p.parse_move("d5d7").unwrap();
-    assert_eq!(p.xboard_move(m), "d5d7");
+    assert_eq!(p.xboard_move(m), "d5d6,d6d7");
     assert_eq!(p.parse_xboard_move("d5d6,d6d7"), Ok(m));
     assert_eq!(p.gui_victims(m), vec![Sq::parse("d6").unwrap()]);
+    // With the mover's own agent nearer, the plain move: a leg onto one's own
+    // piece is XBoard's castling kludge (it relayed `d5d6,d6d7` as `d5d7,d6c7`).
+    let q = pos(
+        &[
+            ("a1", 'k'),
+            ("d5", 'O'),
+            ("d6", 'P'),
+            ("d7", 'n'),
+            ("g9", 'K'),
+        ],
+        'w',
+    );
+    let own_near = q.parse_move("d5d7").unwrap();
+    assert!(own_near.is_outlaw_capture());
+    assert_eq!(q.xboard_move(own_near), "d5d7");
+    assert_eq!(q.parse_xboard_move("d5d7"), Ok(own_near));
     let g = p.gui_squares(m).unwrap();
     assert_eq!(
         (g.from.name(), g.to.name()),

@@ -220,6 +220,7 @@ fn xboard_handshake_announces_features_in_order() {
         "myname=\"menagerie",
         "option=\"Rank numbering -combo *1-11 (XBoard default) /// 0-10 (XBoard -rankOffset 1)\"",
         "option=\"Move Overhead -spin",
+        "option=\"Only moves XBoard can show -check 1\"",
         "option=\"Clear Hash -button\"",
     ] {
         assert!(all.contains(feat), "missing {feat} in {all}");
@@ -604,6 +605,8 @@ fn xboard_settings_and_options() {
         "option Rank numbering=0-10 (XBoard -rankOffset 1)",
         "option Rank numbering=1-11 (XBoard default)",
         "option Move Overhead=100",
+        "option Only moves XBoard can show=0",
+        "option Only moves XBoard can show=1",
         "option Clear Hash",
     ] {
         p.send(ok);
@@ -628,6 +631,10 @@ fn xboard_settings_and_options() {
             "option Move Overhead=-5",
             "Error (bad option value): option Move Overhead=-5",
         ),
+        (
+            "option Only moves XBoard can show=yes",
+            "Error (unknown option): option Only moves XBoard can show=yes",
+        ),
         ("perft 0", "Error (bad depth): perft 0"),
     ] {
         p.send(bad);
@@ -637,10 +644,17 @@ fn xboard_settings_and_options() {
     // boards numbered from 1 (chess) alone.
     p.send("option Rank numbering=0-10 (XBoard -rankOffset 1)");
     p.send("perft 2");
-    let got = p.sync();
+    let got = p.until(|l| l.starts_with("# Nodes searched"));
     assert_eq!(got.len(), 21);
     assert_eq!(got[20], "# Nodes searched: 400");
     assert!(got.contains(&"# e2e4: 20".to_string()));
+    // A long perft runs on the worker thread: ping is answered, `?` stops it.
+    p.send("perft 8");
+    p.send("ping 7");
+    p.until(|l| l == "pong 7");
+    p.send("?");
+    p.until(|l| l == "# perft stopped");
+    assert_eq!(p.sync(), Vec::<String>::new());
     p.quit();
 }
 
@@ -845,6 +859,19 @@ fn uci_go_with_every_limit() {
         let got = p.until(|l| l.starts_with("bestmove"));
         assert!(is_coord_move(&bestmove(&got)), "{go}");
     }
+    // searchmoves restricts the root: the mate a1a8 is not among them.
+    p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    p.send("go depth 4 searchmoves g1f1 g1h1");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(
+        ["g1f1", "g1h1"].contains(&bestmove(&got).as_str()),
+        "{got:?}"
+    );
+    p.send("go depth 2 searchmoves a1a8 e2e4");
+    assert_eq!(
+        p.ready(),
+        vec!["info string Error (illegal move in searchmoves): e2e4"]
+    );
     // A mate in one is found and scored as such.
     p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     p.send("go mate 1");
@@ -910,6 +937,13 @@ fn uci_go_perft_divides() {
         p.ready(),
         vec!["info string Error (bad go parameter): perft 0"]
     );
+    // A long perft runs on the worker thread: isready is answered, stop ends it.
+    p.send("go perft 8");
+    p.send("isready");
+    p.until(|l| l == "readyok");
+    p.send("stop");
+    p.until(|l| l == "info string perft stopped");
+    assert!(p.ready().is_empty());
     p.quit();
 }
 

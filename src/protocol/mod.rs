@@ -15,7 +15,7 @@ pub mod xboard;
 
 use crate::geometry::{Color, Geometry, Square};
 use crate::rules::{
-    game_outcome, Evaluate, FenError, GenKind, MoveError, MoveList, Outcome, Position,
+    game_outcome, Evaluate, FenError, GameMove, GenKind, MoveError, MoveList, Outcome, Position,
 };
 use crate::search::{Info, Limits, Score, Searcher};
 use crate::tools::perft;
@@ -141,6 +141,13 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<MoveView>;
     /// XBoard's form of a move given in the variant's notation.
     fn xboard_form(&self, text: &str) -> Option<String>;
+    /// The legal moves that keep XBoard's picture right enough for it to
+    /// accept later moves ([`Position::xboard_shows`]), as `Limits::root_moves`
+    /// codes; empty when that is every legal move or none.
+    fn xboard_root_moves(&self) -> Vec<u32>;
+    /// `Limits::root_moves` codes for moves in either notation (UCI
+    /// `searchmoves`); Err names the first move that is not legal here.
+    fn root_moves(&self, texts: &[&str]) -> Result<Vec<u32>, String>;
 
     /// Blocking search of the current position.
     fn go(
@@ -149,8 +156,8 @@ pub trait Session: Send {
         stop: Arc<AtomicBool>,
         info: &mut dyn FnMut(&Info),
     ) -> GoResult;
-    /// Per-root-move perft counts.
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Per-root-move perft counts, or None if `stop` was set first.
+    fn perft_divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// Err (with the table left small) if the memory cannot be allocated.
     fn set_hash(&mut self, mb: usize) -> Result<(), String>;
     fn set_threads(&mut self, threads: usize);
@@ -164,6 +171,10 @@ pub struct Engine<P: Position + Evaluate> {
     earlier: Vec<P>,
     /// Their hashes (for repetition).
     hashes: Vec<u64>,
+    /// Cells where XBoard draws nothing though a piece stands
+    /// ([`Position::xboard_hidden_after`]), now and before each earlier move.
+    hidden: u128,
+    earlier_hidden: Vec<u128>,
     searcher: Searcher<P>,
 }
 
@@ -173,11 +184,16 @@ impl<P: Position + Evaluate> Engine<P> {
             pos: P::startpos(),
             earlier: Vec::new(),
             hashes: Vec::new(),
+            hidden: 0,
+            earlier_hidden: Vec::new(),
             searcher: Searcher::new(hash_mb, threads),
         }
     }
 
     fn push(&mut self, m: P::Move) {
+        let hidden = self.pos.xboard_hidden_after(m, self.hidden);
+        self.earlier_hidden
+            .push(std::mem::replace(&mut self.hidden, hidden));
         let next = self.pos.play(m);
         self.hashes.push(self.pos.hash());
         self.earlier.push(std::mem::replace(&mut self.pos, next));
@@ -219,6 +235,8 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos = P::startpos();
         self.earlier.clear();
         self.hashes.clear();
+        self.hidden = 0;
+        self.earlier_hidden.clear();
         self.searcher.clear();
     }
 
@@ -231,10 +249,13 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         let mut pos = start;
         let mut earlier = Vec::with_capacity(moves.len());
         let mut hashes = Vec::with_capacity(moves.len());
+        let (mut hidden, mut earlier_hidden) = (0, Vec::with_capacity(moves.len()));
         for (i, text) in moves.iter().enumerate() {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| PositionError::Move(i, e))?;
+            earlier_hidden.push(hidden);
+            hidden = pos.xboard_hidden_after(m, hidden);
             let next = pos.play(m);
             hashes.push(pos.hash());
             earlier.push(std::mem::replace(&mut pos, next));
@@ -242,6 +263,8 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos = pos;
         self.earlier = earlier;
         self.hashes = hashes;
+        self.hidden = hidden;
+        self.earlier_hidden = earlier_hidden;
         Ok(())
     }
 
@@ -249,6 +272,8 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos = P::from_xboard_fen(fen).map_err(PositionError::Fen)?;
         self.earlier.clear();
         self.hashes.clear();
+        self.hidden = 0;
+        self.earlier_hidden.clear();
         Ok(())
     }
 
@@ -272,6 +297,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
             Some(p) => {
                 self.pos = p;
                 self.hashes.pop();
+                self.hidden = self.earlier_hidden.pop().unwrap_or(0);
                 true
             }
             None => false,
@@ -325,6 +351,33 @@ impl<P: Position + Evaluate> Session for Engine<P> {
             .map(|m| self.pos.xboard_move(m))
     }
 
+    fn xboard_root_moves(&self) -> Vec<u32> {
+        let mut list = MoveList::new();
+        self.pos.generate(GenKind::All, &mut list);
+        let shown: Vec<u32> = list
+            .iter()
+            .filter(|&&m| self.pos.xboard_shows(m, self.hidden))
+            .map(|m| m.pack())
+            .collect();
+        if shown.len() == list.len() {
+            Vec::new()
+        } else {
+            shown
+        }
+    }
+
+    fn root_moves(&self, texts: &[&str]) -> Result<Vec<u32>, String> {
+        texts
+            .iter()
+            .map(|t| {
+                self.pos
+                    .parse_xboard_move(t)
+                    .map(|m| m.pack())
+                    .map_err(|_| t.to_string())
+            })
+            .collect()
+    }
+
     fn go(
         &mut self,
         limits: &Limits,
@@ -350,11 +403,14 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         }
     }
 
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        perft::divide(&self.pos, depth.max(1), 1)
-            .into_iter()
-            .map(|(m, n)| (self.pos.format_move(m), n))
-            .collect()
+    fn perft_divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+        let counts = perft::divide_until(&self.pos, depth.max(1), stop)?;
+        Some(
+            counts
+                .into_iter()
+                .map(|(m, n)| (self.pos.format_move(m), n))
+                .collect(),
+        )
     }
     fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.searcher.set_hash(mb)
@@ -516,6 +572,34 @@ fn run_with(forced: Option<Protocol>, tx: Sender<Event>, rx: Receiver<Event>) {
     }
 }
 
+/// Prints a perft divide's counts per root move (None: it was stopped).
+pub type PerftReport = Box<dyn FnOnce(Option<Vec<(String, u64)>>) + Send>;
+
+/// Runs a perft divide on a worker thread, so `stop` (UCI) or `?` (XBoard)
+/// can end it and `isready`/`ping` are answered meanwhile. `report` prints the
+/// counts (None: stopped); the session comes back in an `Event::Done` with no
+/// move, which the loops know not to announce.
+pub fn spawn_perft(
+    session: Box<dyn Session>,
+    depth: u32,
+    stop: Arc<AtomicBool>,
+    tx: Sender<Event>,
+    report: PerftReport,
+) {
+    std::thread::spawn(move || {
+        let counts = session.perft_divide(depth, &stop);
+        report(counts);
+        let none = GoResult {
+            best: None,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        };
+        let _ = tx.send(Event::Done(session, none));
+    });
+}
+
 /// Runs `session.go` on a worker thread; the session comes back in `Event::Done`.
 pub fn spawn_search(
     mut session: Box<dyn Session>,
@@ -542,4 +626,42 @@ pub fn spawn_search(
         });
         let _ = tx.send(Event::Done(session, r));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The XBoard loop's root filter: a Fugue swap is left out, then so is
+    /// every move of the piece the swap hid from XBoard; undo restores the set;
+    /// variants XBoard draws fully get no filter.
+    #[test]
+    fn xboard_root_moves_skip_what_xboard_cannot_draw() {
+        let mut s = make_session("fugue", 1, 1).unwrap();
+        s.set_position(Some("7k/8/3p4/1s6/2pWp3/2wP4/8/K5i1 w"), &[])
+            .unwrap();
+        let all = s.legal_moves().len();
+        let shown = s.xboard_root_moves();
+        assert!(!shown.is_empty() && shown.len() < all);
+        // Left out: exactly the six swaps of the f8 ruling test (d6, e4, c4,
+        // c3, and the far h8 king and g1 immobilizer).
+        let mut left_out: Vec<String> = s
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !shown.contains(&s.root_moves(&[&m.text]).unwrap()[0]))
+            .map(|m| m.text)
+            .collect();
+        left_out.sort();
+        assert_eq!(left_out, ["d4c3", "d4c4", "d4d6", "d4e4", "d4g1", "d4h8"]);
+        assert_eq!(shown.len(), all - 6);
+        // After the swap d4h8 the black king stands on d4, unseen by XBoard.
+        s.play_move("d4h8").unwrap();
+        let king_step = s.root_moves(&["d4d5"]).unwrap()[0];
+        assert!(!s.xboard_root_moves().contains(&king_step));
+        assert!(!s.xboard_root_moves().is_empty());
+        assert!(s.undo());
+        assert_eq!(s.xboard_root_moves(), shown);
+        let chess = make_session("chess", 1, 1).unwrap();
+        assert!(chess.xboard_root_moves().is_empty());
+    }
 }

@@ -5,8 +5,8 @@
 //! `info string Error (...)` line, which GUIs show or ignore.
 
 use super::{
-    default_variant, emit, make_session, spawn_search, Event, GoResult, Session, DEFAULT_HASH_MB,
-    MAX_HASH_MB, MAX_THREADS,
+    default_variant, emit, make_session, spawn_perft, spawn_search, Event, GoResult, Session,
+    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::search::{Clock, Info, Limits, Score};
@@ -25,6 +25,8 @@ pub struct Uci {
     /// The game; `None` while a worker thread owns it.
     session: Option<Box<dyn Session>>,
     stop: Option<Arc<AtomicBool>>,
+    /// The worker runs a perft (its end prints no `bestmove`).
+    perft_running: bool,
     hash_mb: usize,
     threads: usize,
     overhead: Duration,
@@ -61,6 +63,7 @@ impl Uci {
             pending: pending.into(),
             session: make_session(default_variant(), DEFAULT_HASH_MB, 1).ok(),
             stop: None,
+            perft_running: false,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             overhead: Duration::from_millis(30),
@@ -115,6 +118,9 @@ impl Uci {
     fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
         self.session = Some(session);
         self.stop = None;
+        if std::mem::take(&mut self.perft_running) {
+            return;
+        }
         match (r.best, r.ponder) {
             (Some(b), Some(p)) => emit(&format!("bestmove {b} ponder {p}")),
             (Some(b), None) => emit(&format!("bestmove {b}")),
@@ -302,10 +308,13 @@ impl Uci {
                     used = 1;
                 }
                 ("searchmoves", _) => {
-                    // Restricting the root is not in the search API: skip the moves.
                     used = 1;
                     while i + used < rest.len() && !is_go_keyword(rest[i + used]) {
                         used += 1;
+                    }
+                    match self.s().root_moves(&rest[i + 1..i + used]) {
+                        Ok(codes) => l.root_moves = codes,
+                        Err(bad) => return error("illegal move in searchmoves", &bad),
                     }
                 }
                 ("perft", Some(d)) if (1..=10).contains(&d) => return self.perft(d as u32),
@@ -344,15 +353,24 @@ impl Uci {
         );
     }
 
-    fn perft(&self, depth: u32) {
-        let counts = self.s().perft_divide(depth);
-        let mut total = 0;
-        for (m, n) in &counts {
-            emit(&format!("{m}: {n}"));
-            total += n;
-        }
-        emit("");
-        emit(&format!("Nodes searched: {total}"));
+    /// `go perft N` on the worker thread: `stop` ends it early.
+    fn perft(&mut self, depth: u32) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(stop.clone());
+        self.perft_running = true;
+        let session = self.session.take().expect("idle");
+        let report = Box::new(|counts: Option<Vec<(String, u64)>>| match counts {
+            Some(counts) => {
+                for (m, n) in &counts {
+                    emit(&format!("{m}: {n}"));
+                }
+                emit("");
+                let total: u64 = counts.iter().map(|(_, n)| n).sum();
+                emit(&format!("Nodes searched: {total}"));
+            }
+            None => emit("info string perft stopped"),
+        });
+        spawn_perft(session, depth, stop, self.tx.clone(), report);
     }
 }
 

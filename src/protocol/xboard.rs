@@ -12,8 +12,8 @@
 //! GUI uses; [`gui_delta`] and [`shift_ranks`] map every square name.
 
 use super::{
-    default_variant, emit, make_session, resolve_variant, spawn_search, variant_names, Event,
-    GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    default_variant, emit, make_session, resolve_variant, spawn_perft, spawn_search, variant_names,
+    Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::rules::Outcome;
@@ -23,6 +23,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The option that keeps the engine from playing moves XBoard cannot draw
+/// (Fugue's swap; see `Position::xboard_shows`): on by default, because after
+/// such a move XBoard's picture is wrong and it may forfeit a later legal move.
+const SHOWN_ONLY: &str = "Only moves XBoard can show";
 
 /// The values of the rank-numbering option (for boards whose first rank is 0).
 const RANKS_DEFAULT: &str = "1-11 (XBoard default)";
@@ -35,6 +40,8 @@ enum Task {
     Think,
     /// Analyze mode: never moves.
     Analyze,
+    /// A perft divide (`perft N`): prints counts, never moves.
+    Perft,
 }
 
 struct Running {
@@ -66,6 +73,8 @@ pub struct Xboard {
     sd: Option<u32>,
     time: Option<Duration>,
     rank_zero: bool,
+    /// Play only moves XBoard can draw (`Position::xboard_shows`) when there is one.
+    shown_moves_only: bool,
     overhead: Duration,
     hash_mb: usize,
     threads: usize,
@@ -176,6 +185,7 @@ impl Xboard {
             sd: None,
             time: None,
             rank_zero: false,
+            shown_moves_only: true,
             overhead: Duration::from_millis(30),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
@@ -303,6 +313,30 @@ impl Xboard {
         }
     }
 
+    /// `perft N` on the worker thread: `?` (or any command that changes the
+    /// game) stops it; `ping` is answered meanwhile.
+    fn perft(&mut self, depth: u32) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.running = Some(Running {
+            task: Task::Perft,
+            stop: stop.clone(),
+            discard: false,
+        });
+        let delta = self.gui_delta();
+        let report = Box::new(move |counts: Option<Vec<(String, u64)>>| match counts {
+            Some(counts) => {
+                for (m, n) in &counts {
+                    emit(&format!("# {}: {n}", shift_ranks(m, delta)));
+                }
+                let total: u64 = counts.iter().map(|(_, n)| n).sum();
+                emit(&format!("# Nodes searched: {total}"));
+            }
+            None => emit("# perft stopped"),
+        });
+        let session = self.session.take().expect("idle");
+        spawn_perft(session, depth, stop, self.tx.clone(), report);
+    }
+
     /// Starts thinking or analysing when the mode says so.
     fn maybe_start(&mut self) {
         if self.running.is_some() || self.quit || self.session.is_none() {
@@ -359,6 +393,9 @@ impl Xboard {
             move_overhead: self.overhead,
             ..Limits::default()
         };
+        if task == Task::Think && self.shown_moves_only {
+            l.root_moves = self.s().xboard_root_moves();
+        }
         if task == Task::Analyze {
             l.infinite = true;
             l.depth = None;
@@ -397,6 +434,10 @@ impl Xboard {
             "feature option=\"Move Overhead -spin {} 0 5000\"",
             self.overhead.as_millis()
         ));
+        emit(&format!(
+            "feature option=\"{SHOWN_ONLY} -check {}\"",
+            u8::from(self.shown_moves_only)
+        ));
         emit("feature option=\"Clear Hash -button\"");
         emit("feature done=1");
     }
@@ -406,7 +447,7 @@ impl Xboard {
         match cmd {
             "?" => {
                 if let Some(r) = &self.running {
-                    if r.task == Task::Think {
+                    if r.task != Task::Analyze {
                         r.stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -555,15 +596,7 @@ impl Xboard {
             "put" => self.put(arg),
             "hover" => self.hover(arg),
             "perft" => match arg.parse::<u32>() {
-                Ok(d) if (1..=8).contains(&d) => {
-                    let counts = self.s().perft_divide(d);
-                    let mut total = 0;
-                    for (m, n) in &counts {
-                        emit(&format!("# {}: {n}", self.gui_names(m)));
-                        total += n;
-                    }
-                    emit(&format!("# Nodes searched: {total}"));
-                }
+                Ok(d) if (1..=8).contains(&d) => self.perft(d),
                 _ => emit(&format!("Error (bad depth): perft {arg}")),
             },
             "d" => {
@@ -647,6 +680,7 @@ impl Xboard {
                 Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
                 _ => emit(&format!("Error (bad option value): option {arg}")),
             },
+            (SHOWN_ONLY, Some(v)) if v == "0" || v == "1" => self.shown_moves_only = v == "1",
             ("Clear Hash", None) => self.sm().clear_hash(),
             _ => emit(&format!("Error (unknown option): option {arg}")),
         }

@@ -340,6 +340,24 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Where XBoard's picture goes wrong: `hidden` is a set of cells (bit =
+    /// cell index) on which XBoard draws no piece though one stands there (left
+    /// by moves it cannot draw, such as Fugue's swap); this returns the set
+    /// after `m`. XBoard refuses an engine's move from a cell it thinks empty,
+    /// so the XBoard loop keeps this set and avoids such moves. Default: the
+    /// picture never goes wrong.
+    fn xboard_hidden_after(&self, _m: Self::Move, hidden: u128) -> u128 {
+        hidden
+    }
+
+    /// Whether XBoard, relaying `xboard_move(m)` with `hidden` as above, keeps
+    /// a picture in which every piece it may be asked to move is where it
+    /// draws one (false for a move it cannot draw, or one from a hidden cell).
+    /// Default: every move.
+    fn xboard_shows(&self, _m: Self::Move, _hidden: u128) -> bool {
+        true
+    }
+
     /// The FEN letter on a cell, for diagrams.
     fn piece_char(&self, sq: Square<Self::Geo>) -> Option<char>;
     /// A text diagram for humans (`d` in the protocols). The default draws the

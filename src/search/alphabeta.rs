@@ -46,6 +46,8 @@ pub(crate) struct Shared<'a> {
     pub halt: &'a AtomicBool,
     /// Nodes of all threads (each flushes its count every few hundred nodes).
     pub nodes: &'a AtomicU64,
+    /// The root moves to search (`GameMove::pack` codes; empty: all).
+    pub root_moves: &'a [u32],
 }
 
 /// A finished iteration (or a new best root move found during a deep one),
@@ -383,6 +385,10 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         // Step 7. Generate; no legal move ends the game by the variant's rule.
         let mut list = MoveList::new();
         pos.generate(GenKind::All, &mut list);
+        if root && !self.sh.root_moves.is_empty() {
+            // The caller checked that at least one of them is legal here.
+            list.retain(|m| self.sh.root_moves.contains(&m.pack()));
+        }
         if list.is_empty() {
             let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
             return if root { s.clamp(alpha, beta) } else { s };

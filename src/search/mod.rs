@@ -21,7 +21,7 @@ mod smp;
 mod time;
 mod tt;
 
-use crate::rules::{Evaluate, GenKind, MoveList, Position};
+use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position};
 use alphabeta::{static_eval, ThreadData};
 use ordering::{pick, score_moves, Scores};
 use std::marker::PhantomData;
@@ -52,6 +52,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Subtract from every time budget (GUI/OS latency).
     pub move_overhead: Duration,
+    /// Search only these root moves (`GameMove::pack` codes; UCI
+    /// `searchmoves`, or the moves XBoard can draw). Empty, or naming no legal
+    /// move: every legal move.
+    pub root_moves: Vec<u32>,
 }
 
 /// A score from the side to move's point of view.
@@ -151,6 +155,12 @@ impl<P: Position + Evaluate> Searcher<P> {
         // A root with no legal move: the game is over, there is nothing to search.
         let mut roots = MoveList::new();
         pos.generate(GenKind::All, &mut roots);
+        let root_moves: &[u32] = if roots.iter().any(|m| limits.root_moves.contains(&m.pack())) {
+            roots.retain(|m| limits.root_moves.contains(&m.pack()));
+            &limits.root_moves
+        } else {
+            &[]
+        };
         if roots.is_empty() {
             let outcome = pos
                 .static_outcome()
@@ -170,7 +180,8 @@ impl<P: Position + Evaluate> Searcher<P> {
             .tt
             .probe(pos.hash())
             .filter(|h| h.mv != 0)
-            .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv));
+            .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv))
+            .filter(|m| root_moves.is_empty() || root_moves.contains(&m.pack()));
         let mut scores = Scores::new();
         let quiet_history = &self.threads[0].history;
         score_moves(
@@ -188,6 +199,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             history,
             limits,
             deadlines: time::deadlines(limits, roots.len()),
+            root_moves,
             fallback,
             start,
         };

@@ -37,6 +37,8 @@ pub(crate) struct Job<'a, P: Position> {
     pub deadlines: Deadlines,
     pub fallback: (P::Move, i32),
     pub start: Instant,
+    /// The root moves to search (empty: all).
+    pub root_moves: &'a [u32],
 }
 
 /// Runs the workers and returns the main worker's outcome and the node count.
@@ -54,6 +56,7 @@ pub(crate) fn run<P: Evaluate>(
         stop,
         halt: &halt,
         nodes: &nodes,
+        root_moves: job.root_moves,
     };
     let max_depth = job
         .limits

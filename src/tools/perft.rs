@@ -5,6 +5,7 @@
 
 use crate::rules::{GenKind, MoveList, Position};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Leaf count of the legal move tree of `pos` to `depth` plies.
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
@@ -17,6 +18,40 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
         return list.len() as u64;
     }
     list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+}
+
+/// [`perft`] that gives up (None) once `stop` is set. The flag is read at
+/// every node three or more plies above the leaves, so a stop takes effect
+/// within one depth-2 subtree (a few thousand nodes).
+pub fn perft_until<P: Position>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    let mut total = 0;
+    for &m in &list {
+        total += perft_until(&pos.play(m), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// Per-root-move counts (generation order) on one thread, or None if `stop`
+/// was set before they were all counted (the protocols' stoppable perft).
+pub fn divide_until<P: Position>(
+    pos: &P,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(P::Move, u64)>> {
+    let mut roots = MoveList::new();
+    pos.generate(GenKind::All, &mut roots);
+    roots
+        .iter()
+        .map(|&m| Some((m, perft_until(&pos.play(m), depth.max(1) - 1, stop)?)))
+        .collect()
 }
 
 /// Per-root-move counts (in generation order) using `threads` threads.

@@ -690,3 +690,61 @@ fn f2_frozen_pieces_still_block_and_can_be_taken_swapped_or_leapt() {
     let black = pos("7k/8/8/W3p3/3I1P2/8/8/K3Q3 b");
     assert!(moves_from(&black, "e5").is_empty());
 }
+
+#[test]
+fn xboard_forms_keep_xboards_picture() {
+    // Each form, on positions of the ruling tests above (see gui.rs for why).
+    let p = pos("3p3k/8/8/8/3U3p/3p4/8/K7 w");
+    let x = |p: &Fugue, m: &str| p.xboard_move(p.parse_move(m).unwrap());
+    assert_eq!(x(&p, "d4d6"), "d4d3,d3d6"); // withdrawal: victim behind the start
+    assert_eq!(x(&p, "d4g4"), "d4h4,h4g4"); // approach: victim beyond the end
+    assert_eq!(x(&p, "d4e4"), "d4e4");
+    let p = pos("7k/6p1/7P/3p4/p2A1p2/p7/P6s/K2p1Pp1 w");
+    assert_eq!(x(&p, "d4g7"), "d4g7,g7d4"); // shot: there and back
+    let p = pos("3p3k/8/5s2/3pp3/2PL1p2/3p4/3p1q2/K7 w");
+    assert_eq!(x(&p, "d4d7"), "d4d5,d5d7"); // long leaper
+    let p = pos("7k/8/3p4/1s6/2pWp3/2wP4/8/K5i1 w");
+    assert_eq!(x(&p, "d4e4x"), "d4e4z"); // mutual destruction: `z` empties e4
+    assert_eq!(x(&p, "d4h8"), "d4h8"); // swap: cannot be drawn
+                                       // Every legal move's XBoard form reads back as that move.
+    for fen in [
+        "3p3k/8/8/8/3U3p/3p4/8/K7 w",
+        "7k/6p1/7P/3p4/p2A1p2/p7/P6s/K2p1Pp1 w",
+        "7k/8/3p4/1s6/2pWp3/2wP4/8/K5i1 w",
+        Fugue::START_FEN,
+    ] {
+        let p = pos(fen);
+        let mut list = MoveList::new();
+        p.generate(GenKind::All, &mut list);
+        for &m in &list {
+            assert_eq!(p.parse_xboard_move(&p.xboard_move(m)), Ok(m), "{fen}");
+        }
+    }
+
+    // A swap hides the enemy it sends to the swapper's start (XBoard draws
+    // that cell empty); moving that piece is then not shown, and any move
+    // that lands on, leaves or removes the cell makes it visible again.
+    let swap = p_move(&p, "d4h8");
+    let hidden = p.xboard_hidden_after(swap, 0);
+    assert_eq!(hidden, 1u128 << Sq::parse("d4").unwrap().index());
+    assert!(!p.xboard_shows(swap, 0));
+    let q = p.play(swap);
+    let king_moves: Vec<FugueMove> = {
+        let mut l = MoveList::new();
+        q.generate(GenKind::All, &mut l);
+        l.into_iter()
+            .filter(|m| m.from() == Sq::parse("d4").unwrap().index())
+            .collect()
+    };
+    assert!(!king_moves.is_empty());
+    assert!(king_moves.iter().all(|&m| !q.xboard_shows(m, hidden)));
+    let d4_king_step = q.parse_move("d4d5").unwrap();
+    assert_eq!(q.xboard_hidden_after(d4_king_step, hidden), 0);
+    let other = q.parse_move("c3b2").unwrap();
+    assert!(q.xboard_shows(other, hidden));
+    assert_eq!(q.xboard_hidden_after(other, hidden), hidden);
+}
+
+fn p_move(p: &Fugue, m: &str) -> FugueMove {
+    p.parse_move(m).unwrap()
+}

@@ -71,6 +71,11 @@ enum Command {
         /// Depth in plies.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Search threads. With more than one the node count is no longer a
+        /// signature (threads race); per-position times then measure Lazy
+        /// SMP's time to depth (scripts/smp-ttd.sh).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -141,15 +146,22 @@ impl VariantVisitor for PerftCmd {
 
 struct BenchCmd {
     depth: u32,
+    threads: usize,
 }
 
 impl VariantVisitor for BenchCmd {
     type Output = (u64, std::time::Duration);
     fn visit<P: Position + Evaluate>(self) -> Self::Output {
         let mut i = 0;
-        bench::bench::<P>(self.depth, &mut |line| {
+        bench::bench::<P>(self.depth, self.threads, &mut |line| {
             i += 1;
-            println!("{} {i:>2} {:>10} nodes  {}", P::NAME, line.nodes, line.fen);
+            println!(
+                "{} {i:>2} {:>10} nodes {:>9.3} s  {}",
+                P::NAME,
+                line.nodes,
+                line.time.as_secs_f64(),
+                line.fen
+            );
         })
     }
 }
@@ -188,9 +200,16 @@ fn main() -> ExitCode {
         }
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
-        Some(Command::Bench { variant, depth }) => {
+        Some(Command::Bench {
+            variant,
+            depth,
+            threads,
+        }) => {
             if !(1..=64).contains(&depth) {
                 return fail("--depth takes a number from 1 to 64");
+            }
+            if !(1..=256).contains(&threads) {
+                return fail("--threads takes a number from 1 to 256");
             }
             let names: Vec<&str> = match &variant {
                 Some(v) => vec![v.as_str()],
@@ -199,7 +218,7 @@ fn main() -> ExitCode {
             let mut nodes = 0;
             let mut time = std::time::Duration::ZERO;
             for name in names {
-                match dispatch(name, BenchCmd { depth }) {
+                match dispatch(name, BenchCmd { depth, threads }) {
                     Ok((n, t)) => {
                         nodes += n;
                         time += t;

@@ -379,8 +379,8 @@ struct BenchTwice;
 impl VariantVisitor for BenchTwice {
     type Output = ();
     fn visit<P: Position + Evaluate>(self) {
-        let a = bench::bench::<P>(4, &mut |_| {}).0;
-        let b = bench::bench::<P>(4, &mut |_| {}).0;
+        let a = bench::bench::<P>(4, 1, &mut |_| {}).0;
+        let b = bench::bench::<P>(4, 1, &mut |_| {}).0;
         assert_eq!(a, b, "{}", P::NAME);
         assert!(a > 0);
     }
@@ -512,4 +512,41 @@ fn making_the_third_occurrence_loses_under_mover_loses() {
     let r = c.search(&chess, &history, &limits, no_stop(), &mut |_| {});
     assert_eq!(chess.format_move(r.best.unwrap()), "d1d8");
     assert_eq!(r.score, Score::Cp(0));
+}
+
+/// Lazy SMP with a depth limit: whichever thread completes the limit first
+/// answers (a helper runs a ply ahead), so the answer always has exactly the
+/// depth asked for, its move is legal, and root restrictions still hold.
+#[derive(Clone)]
+struct TwoThreadsToDepth;
+impl VariantVisitor for TwoThreadsToDepth {
+    type Output = ();
+    fn visit<P: Position + Evaluate>(self) {
+        let mut s = Searcher::<P>::new(4, 2);
+        for pos in sample::<P>(4, 31) {
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                continue;
+            }
+            for depth in [1, 2, 5, 7] {
+                let (r, _) = to_depth(&mut s, &pos, depth);
+                assert_eq!(r.depth, depth, "{} {}", P::NAME, pos.to_fen());
+                assert_legal(&pos, &r);
+            }
+            let only = list[list.len() - 1];
+            let limits = Limits {
+                depth: Some(6),
+                root_moves: vec![menagerie::rules::GameMove::pack(only)],
+                ..Limits::default()
+            };
+            let r = s.search(&pos, &[], &limits, no_stop(), &mut |_| {});
+            assert_eq!(r.best, Some(only), "{} {}", P::NAME, pos.to_fen());
+        }
+    }
+}
+
+#[test]
+fn two_threads_answer_at_the_depth_asked_and_keep_root_moves() {
+    run_all(TwoThreadsToDepth);
 }

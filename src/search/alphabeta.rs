@@ -13,7 +13,7 @@ use super::tt::{Bound, Table};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position, Repetition};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// What a thread keeps between searches (cleared by `Searcher::clear`).
@@ -48,6 +48,10 @@ pub(crate) struct Shared<'a> {
     pub nodes: &'a AtomicU64,
     /// The root moves to search (`GameMove::pack` codes; empty: all).
     pub root_moves: &'a [u32],
+    /// The deepest iteration any worker has completed: helpers skip depths
+    /// already done, and the first worker to complete the depth limit ends
+    /// the search.
+    pub completed: &'a AtomicU32,
 }
 
 /// A finished iteration (or a new best root move found during a deep one),
@@ -62,6 +66,7 @@ pub(crate) struct Iteration<M> {
 }
 
 /// What a thread answers when it stops.
+#[derive(Clone, Copy)]
 pub(crate) struct Outcome<M> {
     pub best: M,
     pub ponder: Option<M>,
@@ -109,6 +114,9 @@ pub(crate) struct Worker<'a, P: Position> {
     pub(super) nodes: u64,
     unflushed: u64,
     pub(super) stopped: bool,
+    /// A helper's current iteration was completed by another thread: unwind
+    /// it (with `stopped`) and go deeper.
+    abandoned: bool,
     /// Hashes of the game before the root, then of every node on the current path.
     path: Vec<u64>,
     /// Index of the root in `path`: a repeat at or above it happened in the tree.
@@ -151,6 +159,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             nodes: 0,
             unflushed: 0,
             stopped: false,
+            abandoned: false,
             root_index: path.len(),
             path,
             null_floor: 0,
@@ -183,6 +192,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.flush();
             if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
                 self.stopped = true;
+            } else if self.id != 0 && self.sh.completed.load(Relaxed) >= self.root_depth as u32 {
+                self.stopped = true;
+                self.abandoned = true;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.sh.halt.store(true, Relaxed);
@@ -197,10 +209,22 @@ impl<'a, P: Evaluate> Worker<'a, P> {
     pub fn iterate(&mut self, pos: &P, max_depth: u32) -> Outcome<P::Move> {
         let mut score = 0;
         let mut completed = 0;
-        for d in 1..=max_depth {
-            // Lazy SMP: half the helpers search one ply deeper, so threads
-            // spread over two depths and fill the table for each other.
-            let depth = (d + (self.id as u32 & 1)).min(MAX_PLY as u32 - 2) as i32;
+        let mut next = 1;
+        while next <= max_depth {
+            // Lazy SMP: helpers work ahead of what the threads have completed
+            // (odd ones two plies ahead, even ones one), so the threads spread
+            // over two depths and fill the table for each other; a helper
+            // abandons an iteration some other thread has completed (`tick`).
+            let mut depth = next;
+            if self.id != 0 {
+                let done = self.sh.completed.load(Relaxed);
+                depth = depth.max(done + 1 + (self.id as u32 & 1)).min(max_depth);
+                if depth <= done {
+                    break;
+                }
+            }
+            next = depth + 1;
+            let depth = depth as i32;
             self.root_depth = depth;
             self.seldepth = 0;
             let mut delta = PARAMS.aspiration_window;
@@ -227,9 +251,20 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 delta += delta;
             }
             if self.stopped {
+                if self.abandoned && !self.sh.halt.load(Relaxed) && !self.sh.stop.load(Relaxed) {
+                    // Another thread finished this depth: go on from there.
+                    self.stopped = false;
+                    self.abandoned = false;
+                    continue;
+                }
                 break;
             }
             completed = depth as u32;
+            self.sh.completed.fetch_max(completed, Relaxed);
+            if completed == max_depth {
+                // Whoever gets there first answers for all (see `smp::run`).
+                self.sh.halt.store(true, Relaxed);
+            }
             self.send_report(score);
         }
         self.flush();

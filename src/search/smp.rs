@@ -13,7 +13,7 @@ use super::time::Deadlines;
 use super::tt::Table;
 use super::{Info, Limits};
 use crate::rules::{Evaluate, Position};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -51,12 +51,14 @@ pub(crate) fn run<P: Evaluate>(
 ) -> (Outcome<P::Move>, u64) {
     let halt = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
+    let completed = AtomicU32::new(0);
     let sh = Shared {
         tt,
         stop,
         halt: &halt,
         nodes: &nodes,
         root_moves: job.root_moves,
+        completed: &completed,
     };
     let max_depth = job
         .limits
@@ -109,6 +111,7 @@ pub(crate) fn run<P: Evaluate>(
                     if let Some(tx) = &done {
                         let _ = tx.send(Msg::Done(out));
                     }
+                    out
                 })
                 .expect("spawn a search thread");
             handles.push(h);
@@ -158,12 +161,18 @@ pub(crate) fn run<P: Evaluate>(
             }
         }
         halt.store(true, Relaxed);
+        let mut answer: Outcome<P::Move> = result.expect("the main search thread answers");
         for h in handles {
-            if let Err(panic) = h.join() {
-                std::panic::resume_unwind(panic);
+            match h.join() {
+                // A helper that completed a deeper iteration than the main
+                // worker (it runs a ply ahead) answers instead: with a depth
+                // limit it is what ended the search.
+                Ok(out) if out.depth > answer.depth => answer = out,
+                Ok(_) => {}
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        result.expect("the main search thread answers")
+        answer
     });
     (outcome, nodes.load(Relaxed))
 }

@@ -71,12 +71,14 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
-/// Searches every bench position of `P` to `depth`; `report` sees each line.
+/// Searches every bench position of `P` to `depth` with `threads` threads
+/// (the signature is the one-thread count); `report` sees each line.
 pub fn bench<P: Position + Evaluate>(
     depth: u32,
+    threads: usize,
     report: &mut dyn FnMut(&BenchLine),
 ) -> (u64, Duration) {
-    let mut searcher = Searcher::<P>::new(HASH_MB, 1);
+    let mut searcher = Searcher::<P>::new(HASH_MB, threads);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

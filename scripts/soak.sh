@@ -7,6 +7,7 @@
 #
 #   scripts/soak.sh [games per variant] [tc] [hash MiB]   (default 4, 1+0.01, 64)
 #   VARIANTS="chess bandit" scripts/soak.sh 100            (a subset)
+#   CONCURRENCY=2 scripts/soak.sh 143                      (two games at a time)
 #
 # Issue 10's goal: zero crashes, illegal moves and time losses over 1,000
 # games, and peak memory within Hash + 64 MiB.
@@ -16,6 +17,7 @@ games=${1:-4}
 tc=${2:-1+0.01}
 hash=${3:-64}
 variants=${VARIANTS:-chess trubix fugue trebuqi trebuqi2 trebuqi3 bandit}
+concurrency=${CONCURRENCY:-1}
 cargo build --release -q
 bin=$(pwd)/target/release/menagerie
 dir=$(mktemp -d /tmp/soak.XXXXXX)
@@ -50,10 +52,11 @@ protocol = uci
 options = Threads=2, Hash=$hash
 INI
 
-echo "soak: $games games per variant, tc $tc, Hash $hash MiB, logs in $dir"
+echo "soak: $games games per variant, tc $tc, Hash $hash MiB, concurrency $concurrency, logs in $dir"
 for v in $variants; do
   "$bin" match menagerie menagerie-2t --config "$dir/engines.ini" --variant "$v" \
     --games "$games" --tc "$tc" --random-plies 6 --seed 1 --pgn "$dir/$v.pgn" \
+    --concurrency "$concurrency" \
     > "$dir/$v.out" 2>&1 || echo "$v: match exited with status $?"
   echo "$v: $(grep -h '^Endings' "$dir/$v.out" || echo 'no summary')"
 done

@@ -57,14 +57,11 @@ pub fn divide_until<P: Position>(
 /// Per-root-move counts (in generation order) using `threads` threads.
 pub fn divide<P: Position>(pos: &P, depth: u32, threads: usize) -> Vec<(P::Move, u64)> {
     assert!(depth >= 1);
+    if threads <= 1 {
+        return divide_until(pos, depth, &AtomicBool::new(false)).expect("never stopped");
+    }
     let mut roots = MoveList::new();
     pos.generate(GenKind::All, &mut roots);
-    if threads <= 1 {
-        return roots
-            .iter()
-            .map(|&m| (m, perft(&pos.play(m), depth - 1)))
-            .collect();
-    }
     // Work items: (root index, position two plies down or one if depth is small).
     let mut items: Vec<(usize, P)> = Vec::new();
     for (i, &m) in roots.iter().enumerate() {

@@ -9,7 +9,7 @@
 //! - a game ends (per `game_outcome`) exactly when the walk finds no move or a rule fires,
 //!   and once over, the walk stops.
 
-use menagerie::rules::{game_outcome, Evaluate, GameMove, GenKind, MoveList, Position};
+use menagerie::rules::{game_outcome, Evaluate, FenError, GameMove, GenKind, MoveList, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::collections::HashSet;
 
@@ -66,15 +66,21 @@ fn check_position<P: Position>(pos: &P) {
         "{}: hash drift at {fen}",
         P::NAME
     );
-    let back =
-        P::from_fen(&fen).unwrap_or_else(|e| panic!("{}: own FEN rejected: {fen}: {e}", P::NAME));
-    assert_eq!(back.to_fen(), fen, "{}: FEN round trip", P::NAME);
-    assert_eq!(
-        back.hash(),
-        pos.hash(),
-        "{}: hash after FEN round trip at {fen}",
-        P::NAME
-    );
+    match P::from_fen(&fen) {
+        Ok(back) => {
+            assert_eq!(back.to_fen(), fen, "{}: FEN round trip", P::NAME);
+            assert_eq!(
+                back.hash(),
+                pos.hash(),
+                "{}: hash after FEN round trip at {fen}",
+                P::NAME
+            );
+        }
+        // A game lost by having no king left (Fugue F12, Bandit B11) ends in a
+        // position whose FEN is refused by design: nothing is left to play.
+        Err(FenError::RoyalCount { found: 0, .. }) if pos.static_outcome().is_some() => {}
+        Err(e) => panic!("{}: own FEN rejected: {fen}: {e}", P::NAME),
+    }
 
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);

@@ -485,14 +485,16 @@ impl Position for Bandit {
             }
         }
         for color in Color::ALL {
-            // The side to move may have no king: an outlaw took it and the
-            // game is over (B11), a position play reaches, so its FEN reads
-            // back. The other side always has one (no move takes one's own).
-            if !pos.has_king(color) && color != pos.stm {
+            // Each side has a king. A side without one has lost (B11): the
+            // game ended when an outlaw took it, so there is nothing left to
+            // set up or count, and such a FEN is an error (issue #6). Play
+            // still reaches that final position; its FEN is written (for the
+            // record) but does not read back.
+            if !pos.has_king(color) {
                 return Err(FenError::RoyalCount {
                     side: color.name(),
                     found: 0,
-                    expected: "at least 1 king",
+                    expected: "at least 1 king (a side without one has already lost, B11)",
                 });
             }
             // Each side starts with 21 agents and no rule adds one (tricks change

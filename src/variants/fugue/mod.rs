@@ -321,16 +321,18 @@ impl Position for Fugue {
             field: "side to move",
             value: stm.to_string(),
         })?;
-        // One king a side. The side to move may have none only in a finished
-        // game (F12: its king was just taken), so such positions round-trip;
-        // the side that just moved always has its king.
+        // Exactly one king a side. A side without one has lost (F12): the
+        // game ended when it was taken, so there is nothing left to set up
+        // or count, and such a FEN is an error like any other impossible
+        // position (issue #4). Play still reaches that final position; its
+        // FEN is written (for the record) but does not read back.
         for color in Color::ALL {
             let n = pos.pieces(color, Kind::King).count_ones();
-            if n > 1 || (n == 0 && color != pos.stm) {
+            if n != 1 {
                 return Err(FenError::RoyalCount {
                     side: color.name(),
                     found: n,
-                    expected: "exactly 1 king (none only for the side to move, after F12)",
+                    expected: "exactly 1 king (a side without one has already lost, F12)",
                 });
             }
         }

@@ -63,6 +63,28 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Write an openings file for `match --openings`: balanced random lines
+    /// (random legal plies from the start, kept if a fixed-depth search scores
+    /// them near equality), one `startpos moves ...` per line. Deterministic.
+    Openings {
+        /// Variant name.
+        variant: String,
+        /// Openings to write.
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+        /// Random plies from the start position.
+        #[arg(long, default_value_t = 6)]
+        plies: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Depth of the balance check (one thread, fixed).
+        #[arg(long, default_value_t = 7)]
+        depth: u32,
+        /// Keep lines scored within this many centipawns of equality.
+        #[arg(long, default_value_t = 60)]
+        max_cp: i32,
+    },
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -144,6 +166,58 @@ impl VariantVisitor for PerftCmd {
     }
 }
 
+struct OpeningsCmd {
+    count: usize,
+    plies: usize,
+    seed: u64,
+    depth: u32,
+    max_cp: i32,
+}
+
+impl VariantVisitor for OpeningsCmd {
+    type Output = ExitCode;
+    fn visit<P: Position + Evaluate>(self) -> ExitCode {
+        let lines = menagerie::arena::openings::balanced::<P>(
+            self.count,
+            self.plies,
+            self.seed,
+            self.depth,
+            self.max_cp,
+        );
+        println!(
+            "# {} openings for `menagerie match --openings`, written by\n\
+             # `menagerie openings {} --count {} --plies {} --seed {} --depth {} --max-cp {}`:\n\
+             # {} random legal plies from the start, kept when a {}-ply search scores\n\
+             # them within {} centipawns (score after the line, side to move's view).",
+            P::NAME,
+            P::NAME,
+            self.count,
+            self.plies,
+            self.seed,
+            self.depth,
+            self.max_cp,
+            self.plies,
+            self.depth,
+            self.max_cp
+        );
+        for (o, cp) in &lines {
+            println!("startpos moves {} # {cp:+}", o.moves.join(" "));
+        }
+        if lines.len() < self.count {
+            eprintln!(
+                "only {} of {} openings found: raise --max-cp or lower --plies",
+                lines.len(),
+                self.count
+            );
+        }
+        if lines.is_empty() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
 struct BenchCmd {
     depth: u32,
     threads: usize,
@@ -200,6 +274,26 @@ fn main() -> ExitCode {
         }
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
+        Some(Command::Openings {
+            variant,
+            count,
+            plies,
+            seed,
+            depth,
+            max_cp,
+        }) => {
+            if !(1..=10_000).contains(&count) || plies > 200 || !(1..=30).contains(&depth) {
+                return fail("--count takes 1 to 10000, --plies 0 to 200, --depth 1 to 30");
+            }
+            let cmd = OpeningsCmd {
+                count,
+                plies,
+                seed,
+                depth,
+                max_cp,
+            };
+            dispatch(&variant, cmd).unwrap_or_else(fail)
+        }
         Some(Command::Bench {
             variant,
             depth,

@@ -29,6 +29,8 @@ fn scratch(tag: &str) -> PathBuf {
          [missing]\ncommand = /no/such/engine\n\n\
          [fairymax]\ncommand = /usr/games/fairymax\nprotocol = xboard\n\n\
          [stockfish]\ncommand = /usr/games/stockfish\noptions = Threads=1, Hash=16\n\n\
+         [searcher]\ncommand = {bin}\noptions = Threads=1, Hash=8\n\n\
+         [searcher-2t]\ncommand = {bin}\noptions = Threads=2, Hash=16\n\n\
          [match quick]\nengines = baseline baseline2\ngames = 2\ntc = 60\nmax-plies = 120\n",
         e = e.display()
     );
@@ -126,6 +128,73 @@ fn baseline_matches_in_every_variant() {
         check_pgn(&pgn, v, 4);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The searching engine in two configurations (1 thread, 8 MiB against 2
+/// threads, 16 MiB) plays a pair in every variant from the first opening of
+/// the variant's shipped file: both games finish, and the PGN replays under
+/// our rules with the result the rules give.
+#[test]
+fn menagerie_configurations_play_every_variant_from_its_openings() {
+    let dir = scratch("selfplay");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for &v in VARIANTS {
+        let pgn = dir.join(format!("{v}.pgn"));
+        let openings = root.join(format!("openings/{v}.txt"));
+        let (code, out, err) = run_match(
+            &dir,
+            &[
+                "searcher",
+                "searcher-2t",
+                "--variant",
+                v,
+                "--games",
+                "2",
+                "--tc",
+                "st=0.02",
+                "--openings",
+                openings.to_str().unwrap(),
+                "--max-plies",
+                "60",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 0, "{v}: {out}{err}");
+        assert!(out.contains("Score of searcher vs searcher-2t: "), "{out}");
+        assert!(out.contains("] 2 games"), "{out}");
+        let text = check_pgn(&pgn, v, 2);
+        // Neither engine misbehaved: no loss by forfeit of any kind.
+        for bad in ["illegal", "crash", "time forfeit", "hang", "no answer"] {
+            assert!(!text.to_lowercase().contains(bad), "{v}: {bad} in {text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every shipped openings file (`openings/<variant>.txt`) parses, and every
+/// line is legal in its variant and leaves a game to play.
+#[test]
+fn shipped_openings_are_legal_in_their_variant() {
+    struct Check(Vec<menagerie::arena::openings::Opening>);
+    impl VariantVisitor for Check {
+        type Output = ();
+        fn visit<P: Position + Evaluate>(self) {
+            for o in &self.0 {
+                o.check::<P>()
+                    .unwrap_or_else(|e| panic!("{}: {e}", P::NAME));
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for &v in VARIANTS {
+        let path = root.join(format!("openings/{v}.txt"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let openings = menagerie::arena::openings::parse(&text).unwrap();
+        assert!(openings.len() >= 10, "{v}: {} openings", openings.len());
+        dispatch(v, Check(openings)).unwrap();
+    }
 }
 
 /// Each broken engine plays two games against the baseline: it loses both

@@ -123,7 +123,21 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
     let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| "chess".into());
     let tc: String = pick(args.tc, preset, "tc")?.unwrap_or_else(|| "10+0.1".into());
     let tc = TimeControl::parse(&tc)?;
-    let openings_file: Option<PathBuf> = pick(args.openings, preset, "openings")?;
+    // A preset's openings path is relative to the config file (like engine
+    // commands), the flag's to the working directory; `{variant}` in either
+    // names the variant's file (`openings = openings/{variant}.txt`).
+    let openings_file: Option<PathBuf> = match args.openings {
+        Some(f) => Some(f),
+        None => pick::<PathBuf>(None, preset, "openings")?.map(|f| {
+            let dir = args.config.parent().unwrap_or(std::path::Path::new(""));
+            if f.is_relative() {
+                dir.join(f)
+            } else {
+                f
+            }
+        }),
+    }
+    .map(|f| PathBuf::from(f.to_string_lossy().replace("{variant}", &variant)));
     let random: Option<usize> = pick(args.random_plies, preset, "random-plies")?;
     let openings = match (openings_file, random) {
         (Some(_), Some(_)) => return Err("give --openings or --random-plies, not both".into()),

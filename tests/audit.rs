@@ -74,7 +74,7 @@ fn hand_derived_move_lists_match() {
         let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let cases = cases(&text);
-        assert!(cases.len() >= 10, "{stem}: only {} cases", cases.len());
+        assert!(cases.len() >= 5, "{stem}: only {} cases", cases.len());
         checked += cases.len();
         let failures = dispatch(&stem, Check(cases)).unwrap();
         assert!(failures.is_empty(), "{stem}:\n{}", failures.join("\n"));

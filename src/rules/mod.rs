@@ -193,8 +193,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// variants without check).
     fn in_check(&self) -> bool;
 
-    /// Appends the legal moves of `kind` to `out`. Yields nothing once
-    /// [`Position::static_outcome`] says the game is over (a captured king).
+    /// Appends the legal moves of `kind` to `out`. Yields nothing once the
+    /// variant's own rules end the game on the board (a captured king in
+    /// Fugue and Bandit, bare kings in Trubix by T12, rule 3's lost generals in
+    /// Trebuqi), so perft does not count past those ends. Orthodox chess keeps
+    /// generating under insufficient material, as the published chess perft
+    /// figures count through it; repetition and move-count draws never stop
+    /// generation (they need the history, see [`game_outcome`]).
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
     /// Whether `m` is a legal move here (for moves from the transposition table
     /// or killers, which may come from another position).

@@ -5,7 +5,7 @@
 //!
 //! The position keeps raw `u64` bitboards per colour and per kind plus a
 //! mailbox; `play` copies it. Every move is described once, as a short list of
-//! board edits ([`Bandit::apply`]); `play` runs those edits on the whole
+//! board edits (`Bandit::apply`); `play` runs those edits on the whole
 //! position (mailbox, Zobrist key), and the legality test runs them on a copy
 //! of the bitboards alone, then asks whether any of the mover's kings is
 //! attacked (B9, B10). Ordinary moves of unpinned pieces skip that test.

@@ -201,6 +201,14 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// figures count through it; repetition and move-count draws never stop
     /// generation (they need the history, see [`game_outcome`]).
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// The number of moves `generate(GenKind::All)` yields: perft's last ply
+    /// only counts them, so a variant may override this with a generator that
+    /// tallies without storing each move.
+    fn count_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list.len()
+    }
     /// Whether `m` is a legal move here (for moves from the transposition table
     /// or killers, which may come from another position).
     fn is_legal(&self, m: Self::Move) -> bool {

@@ -388,6 +388,10 @@ impl Position for Trubix {
         movegen::generate(self, kind, out);
     }
 
+    fn count_moves(&self) -> usize {
+        movegen::count(self)
+    }
+
     fn is_noisy(&self, m: TrubixMove) -> bool {
         self.board[m.to()] != EMPTY || m.promo() != 0
     }

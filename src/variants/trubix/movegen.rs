@@ -14,12 +14,41 @@ use crate::geometry::Color;
 use crate::rules::{GenKind, MoveList};
 use arrayvec::ArrayVec;
 
-#[inline(always)]
-fn push_all(out: &mut MoveList<TrubixMove>, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        out.push(TrubixMove::new(from, to, 0));
+/// Where generated moves go: a move list, or just a tally when only their
+/// number is wanted (perft's last ply, [`count`]), which skips storing every
+/// move of the most numerous generation calls.
+trait Sink {
+    fn push(&mut self, m: TrubixMove);
+    /// One plain move from `from` to each of `targets`.
+    fn push_all(&mut self, from: usize, targets: u64);
+}
+
+impl Sink for MoveList<TrubixMove> {
+    #[inline(always)]
+    fn push(&mut self, m: TrubixMove) {
+        MoveList::push(self, m);
+    }
+    #[inline(always)]
+    fn push_all(&mut self, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            MoveList::push(self, TrubixMove::new(from, to, 0));
+        }
+    }
+}
+
+/// The number of moves pushed.
+struct Tally(usize);
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn push(&mut self, _: TrubixMove) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_all(&mut self, _: usize, targets: u64) {
+        self.0 += targets.count_ones() as usize;
     }
 }
 
@@ -33,7 +62,7 @@ const QUEEN_POINT: [u64; 2] = [C10, C0];
 /// `noisy_only` drops the quiet "stay a woozan" arrivals.
 #[inline(always)]
 fn push_woozan(
-    out: &mut MoveList<TrubixMove>,
+    out: &mut impl Sink,
     us: Color,
     from: usize,
     mut targets: u64,
@@ -43,7 +72,7 @@ fn push_woozan(
     let zone = PROMO_ZONE[us.index()];
     if !noisy_only || capture {
         // Arrivals outside the zone: one plain move each (the common case).
-        push_all(out, from, targets & !zone);
+        out.push_all(from, targets & !zone);
     }
     targets &= zone;
     while targets != 0 {
@@ -61,6 +90,19 @@ fn push_woozan(
 }
 
 pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMove>) {
+    generate_into(pos, kind, out);
+    debug_assert!(out.iter().all(|m| pos.board[m.from()] != EMPTY));
+}
+
+/// The number of legal moves, as `generate(GenKind::All)` would list them.
+pub(super) fn count(pos: &Trubix) -> usize {
+    let mut tally = Tally(0);
+    generate_into(pos, GenKind::All, &mut tally);
+    tally.0
+}
+
+#[inline(always)]
+fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     if pos.bare_kings() {
         return; // T12: the game is over.
     }
@@ -139,19 +181,19 @@ pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMov
     while knights != 0 {
         let from = knights.trailing_zeros() as usize;
         knights &= knights - 1;
-        push_all(out, from, t.knight[from] & target & pin_mask(from));
+        out.push_all(from, t.knight[from] & target & pin_mask(from));
     }
     let mut fleurbics = k[F] & own;
     while fleurbics != 0 {
         let from = fleurbics.trailing_zeros() as usize;
         fleurbics &= fleurbics - 1;
-        push_all(out, from, t.fleurbic[from] & target & pin_mask(from));
+        out.push_all(from, t.fleurbic[from] & target & pin_mask(from));
     }
     let mut queens = k[Q] & own;
     while queens != 0 {
         let from = queens.trailing_zeros() as usize;
         queens &= queens - 1;
-        push_all(out, from, t.queen(from, occ) & target & pin_mask(from));
+        out.push_all(from, t.queen(from, occ) & target & pin_mask(from));
     }
 
     // Woozans: captures on the four diagonals (T2); quiet steps, X and Z moves
@@ -176,5 +218,4 @@ pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMov
         }
         push_woozan(out, us, from, quiet, noisy_only, false);
     }
-    debug_assert!(out.iter().all(|m| pos.board[m.from()] != EMPTY));
 }

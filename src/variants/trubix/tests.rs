@@ -700,6 +700,8 @@ fn fast_and_slow_generators_agree_on_random_walks() {
         for _ in 0..(60 + game * 5) {
             let fast = moves(&p);
             assert_eq!(fast, Slow::from_fast(&p).move_texts(), "{}", p.to_fen());
+            // perft's last ply counts with the tallying generator.
+            assert_eq!(p.count_moves(), fast.len(), "{}", p.to_fen());
             positions += 1;
             if fast.is_empty() {
                 break;

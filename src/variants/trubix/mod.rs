@@ -136,6 +136,14 @@ impl GameMove for TrubixMove {
     }
 }
 
+/// T6's virgin woozans stand on rank 2 (White's) or rank 8 (Black's) only, so
+/// the position stores the set as ten bits: rank 2's files, then rank 8's.
+/// That keeps `Trubix` at 128 bytes, which Rust copies inline for copy-make
+/// (`play`); at 136 bytes every `play` called `memcpy`.
+const fn pack_virgin(set: u64) -> u16 {
+    ((set >> 10) & 31 | ((set >> 40) & 31) << 5) as u16
+}
+
 /// A Trubix position.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Trubix {
@@ -143,8 +151,9 @@ pub struct Trubix {
     kinds: [u64; 5],
     /// `color * 5 + kind`, or `EMPTY`.
     board: [u8; BOX],
-    /// Woozans that may still double-step (T6): White's on rank 2, Black's on rank 8.
-    virgin: u64,
+    /// Woozans that may still double-step (T6), packed by [`pack_virgin`]:
+    /// read it through [`Trubix::virgin`].
+    virgin: u16,
     stm: Color,
     /// Half-moves since the last capture (T11: nothing else resets it).
     halfmove: u16,
@@ -206,7 +215,7 @@ impl Trubix {
             if p != EMPTY {
                 h ^= piece_key(p as usize, sq);
             }
-            if self.virgin & bit(sq) != 0 {
+            if self.virgin() & bit(sq) != 0 {
                 h ^= KEYS[VIRGIN_KEY + sq];
             }
         }
@@ -214,6 +223,13 @@ impl Trubix {
             h ^= KEYS[SIDE_KEY];
         }
         h
+    }
+
+    /// The woozans that may still double-step (T6), as a set of cells.
+    #[inline(always)]
+    const fn virgin(&self) -> u64 {
+        let v = self.virgin as u64;
+        (v & 31) << 10 | (v >> 5) << 40
     }
 
     /// T12: nothing but the two kings is left.
@@ -224,7 +240,7 @@ impl Trubix {
 
     /// The woozans of `color` that may double-step (T6).
     pub fn virgin_woozans(&self, color: Color) -> u64 {
-        self.virgin & self.colors[color.index()]
+        self.virgin() & self.colors[color.index()]
     }
 
     /// Parses T6's virgin-woozan field (`-`, or letters `A`–`E` / `a`–`e`).
@@ -244,7 +260,7 @@ impl Trubix {
             };
             let file = c.to_ascii_lowercase() as i32 - 'a' as i32;
             let sq = Sq::new(file, row).ok_or_else(bad)?.index();
-            if self.virgin & bit(sq) != 0 {
+            if self.virgin() & bit(sq) != 0 {
                 return Err(bad());
             }
             if self.pieces(color, W) & bit(sq) == 0 {
@@ -254,7 +270,7 @@ impl Trubix {
                     Sq::from_index_unchecked(sq as u32).name()
                 )));
             }
-            self.virgin |= bit(sq);
+            self.virgin = pack_virgin(self.virgin() | bit(sq));
         }
         Ok(())
     }
@@ -323,7 +339,7 @@ impl Position for Trubix {
                 &f[3..]
             }
             _ => {
-                pos.virgin = pos.default_virgin();
+                pos.virgin = pack_virgin(pos.default_virgin());
                 &f[2.min(f.len())..]
             }
         };
@@ -348,7 +364,7 @@ impl Position for Trubix {
         let mut virgin = String::new();
         for (row, base) in [(2, b'A'), (8, b'a')] {
             for file in 0..5 {
-                if self.virgin & bit(row * 5 + file) != 0 {
+                if self.virgin() & bit(row * 5 + file) != 0 {
                     virgin.push((base + file as u8) as char);
                 }
             }
@@ -428,8 +444,10 @@ impl Position for Trubix {
             hash ^= piece_key(piece, to) ^ piece_key(new, to);
         }
         // T6: leaving the square, or being captured on it, loses the right for good.
-        let mut lost = self.virgin & bits;
-        p.virgin ^= lost;
+        let mut lost = self.virgin() & bits;
+        if lost != 0 {
+            p.virgin = pack_virgin(self.virgin() ^ lost);
+        }
         while lost != 0 {
             hash ^= KEYS[VIRGIN_KEY + lost.trailing_zeros() as usize];
             lost &= lost - 1;

@@ -227,6 +227,7 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     // Woozans: captures on the four diagonals (T2); quiet steps, X and Z moves
     // (T2, T4, T5) and the double step of a virgin woozan (T3) onto empty cells.
     let quiet_evasion = empty & evasion;
+    let virgin = pos.virgin();
     let mut woozans = k[W] & own;
     while woozans != 0 {
         let from = woozans.trailing_zeros() as usize;
@@ -234,7 +235,7 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
         let mask = pin_mask(from);
         let caps = t.woozan_capture[from] & capture_target & mask;
         let mut quiet = t.woozan_quiet[us.index()][from] & quiet_evasion & mask;
-        if pos.virgin & bit(from) != 0 {
+        if virgin & bit(from) != 0 {
             let (mid, to) = t.double[from];
             if mid & occ == 0 {
                 quiet |= to & quiet_evasion & mask;

@@ -773,6 +773,12 @@ fn fast_and_slow_perft_agree_deeper() {
 }
 
 #[test]
+fn the_position_stays_small_enough_to_copy_inline() {
+    // See `pack_virgin`: above 128 bytes, every `play` calls memcpy.
+    assert!(std::mem::size_of::<Trubix>() <= 128);
+}
+
+#[test]
 fn small_perfts() {
     let p = Trubix::startpos();
     let figures: Vec<u64> = (1..=4).map(|d| perft(&p, d)).collect();

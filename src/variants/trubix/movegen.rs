@@ -177,17 +177,16 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     // Pins: an own piece alone between the king and an enemy queen.
     let mut pinned = 0u64;
     let mut pin_masks: ArrayVec<(usize, u64), 8> = ArrayVec::new();
-    let enemy_queens = pos.kinds[Q] & enemy;
-    if t.queen_empty[ksq] & enemy_queens != 0 {
-        let mut snipers = t.queen(ksq, enemy) & enemy_queens;
-        while snipers != 0 {
-            let s = snipers.trailing_zeros() as usize;
-            snipers &= snipers - 1;
-            let b = t.between[ksq][s] & occ;
-            if b != 0 && b & b.wrapping_sub(1) == 0 && b & own != 0 {
-                pinned |= b;
-                pin_masks.push((b.trailing_zeros() as usize, t.between[ksq][s] | bit(s)));
-            }
+    // Every enemy queen on a line with the king; those with anything but one
+    // own piece between them and the king pin nothing.
+    let mut snipers = t.queen_empty[ksq] & pos.kinds[Q] & enemy;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros() as usize;
+        snipers &= snipers - 1;
+        let b = t.between[ksq][s] & occ;
+        if b != 0 && b & b.wrapping_sub(1) == 0 && b & own != 0 {
+            pinned |= b;
+            pin_masks.push((b.trailing_zeros() as usize, t.between[ksq][s] | bit(s)));
         }
     }
     let pin_mask = |from: usize| -> u64 {

@@ -59,7 +59,10 @@ struct Guard<'a> {
     fixed: [u128; 2],
     /// Per General: the directions whose ray is unsafe now (bit `d`).
     unsafe_dirs: [u8; 2],
-    /// Cells where a move's from or to square forces the test.
+    /// Per General: the cells of its rays where a move's from or to square
+    /// could make one of them unsafe.
+    sens: [u128; 2],
+    /// Both Generals' `sens`: a move touching none of it needs no test.
     sensitive: u128,
     /// Every move gets the test (a royal General attacked, or Generals facing).
     test_all: bool,
@@ -101,6 +104,7 @@ impl<'a> Guard<'a> {
             them: them.index(),
             fixed: [0; 2],
             unsafe_dirs: [0; 2],
+            sens: [0; 2],
             sensitive: 0,
             test_all: false,
             mend: 0,
@@ -128,6 +132,7 @@ impl<'a> Guard<'a> {
                     g.scan_ray(i, sq, d);
                 }
             }
+            g.sensitive |= g.sens[i];
             g.test_all |= g.fixed[i] != 0 || g.unsafe_dirs[i] != 0;
             g.mend |= g.fixed[i];
             for d in 0..6 {
@@ -186,7 +191,7 @@ impl<'a> Guard<'a> {
             }
         }
         if end != NOWHERE {
-            self.sensitive |= ray ^ t.ray[end][d];
+            self.sens[i] |= ray ^ t.ray[end][d];
         }
     }
 
@@ -223,7 +228,9 @@ impl<'a> Guard<'a> {
         // takes them.
         for i in 0..self.n {
             let g = self.gsq[i];
-            if g == from {
+            // With nothing unsafe, a General whose sensitive cells the move
+            // leaves alone stays safe (most tested moves concern only one).
+            if g == from || (!self.test_all && (fb | tb) & self.sens[i] == 0) {
                 continue;
             }
             if self.fixed[i] & !tb != 0 {

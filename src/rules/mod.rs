@@ -201,6 +201,14 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// figures count through it; repetition and move-count draws never stop
     /// generation (they need the history, see [`game_outcome`]).
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    /// How many moves `generate(GenKind::All, ..)` gives: perft's last ply
+    /// needs only the count. A variant may override it to count without
+    /// building the list; it must agree with `generate`.
+    fn count_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list.len()
+    }
     /// Whether `m` is a legal move here (for moves from the transposition table
     /// or killers, which may come from another position).
     fn is_legal(&self, m: Self::Move) -> bool {

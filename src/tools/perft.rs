@@ -1,5 +1,5 @@
 //! Perft: counts the leaf nodes of the legal move tree, the standard check of a
-//! move generator. The last ply is bulk-counted (the length of the move list).
+//! move generator. The last ply is bulk-counted ([`Position::count_moves`]).
 //! `--threads N` splits the work two plies deep across a rayon pool of N
 //! threads, so even a root with few moves keeps every thread busy.
 
@@ -12,11 +12,11 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_moves() as u64;
+    }
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
 }
 

@@ -201,9 +201,10 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// figures count through it; repetition and move-count draws never stop
     /// generation (they need the history, see [`game_outcome`]).
     fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
-    /// The number of moves `generate(GenKind::All)` yields: perft's last ply
-    /// only counts them, so a variant may override this with a generator that
-    /// tallies without storing each move.
+    /// How many moves `generate(GenKind::All, ..)` gives: perft's last ply
+    /// needs only the count. A variant may override it to count without
+    /// storing each move (Trubix, Trebuqi); it must agree with `generate`
+    /// (the random-walk tests check it).
     fn count_moves(&self) -> usize {
         let mut list = MoveList::new();
         self.generate(GenKind::All, &mut list);

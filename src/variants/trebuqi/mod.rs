@@ -415,6 +415,16 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         }
     }
 
+    /// Counts the legal moves without listing them: most need no test, and a
+    /// whole set of those counts at once (perft's last ply).
+    fn count_moves(&self) -> usize {
+        let mut count = movegen::Count(0);
+        if self.static_outcome().is_none() {
+            movegen::generate(self, GenKind::All, &mut count);
+        }
+        count.0
+    }
+
     fn is_noisy(&self, m: TrebuqiMove) -> bool {
         self.board[m.to()] != EMPTY
     }

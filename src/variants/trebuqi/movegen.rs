@@ -27,6 +27,48 @@ use super::tables::{bit, first, Tables, BOX, DELTA, NO_LINE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove};
 use crate::rules::{GenKind, MoveList};
 
+/// Where generated moves go: a move list, or a mere [`Count`].
+pub(super) trait Sink {
+    fn push(&mut self, from: usize, to: usize);
+    /// Every cell of `targets` as a move from `from`.
+    fn push_all(&mut self, from: usize, targets: u128);
+}
+
+impl Sink for MoveList<TrebuqiMove> {
+    #[inline(always)]
+    fn push(&mut self, from: usize, to: usize) {
+        MoveList::push(self, TrebuqiMove::new(from, to));
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, from: usize, targets: u128) {
+        // The two 64-bit halves separately: cheaper than `u128` bit tricks.
+        for (half, base) in [(targets as u64, 0), ((targets >> 64) as u64, 64)] {
+            let mut h = half;
+            while h != 0 {
+                let to = base + h.trailing_zeros() as usize;
+                h &= h - 1;
+                MoveList::push(self, TrebuqiMove::new(from, to));
+            }
+        }
+    }
+}
+
+/// Counts the moves instead of listing them (perft's last ply).
+pub(super) struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn push(&mut self, _from: usize, _to: usize) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, _from: usize, targets: u128) {
+        self.0 += targets.count_ones() as usize;
+    }
+}
+
 /// What the legality test needs, computed once per position.
 struct Guard<'a> {
     t: &'a Tables,
@@ -59,7 +101,10 @@ struct Guard<'a> {
     fixed: [u128; 2],
     /// Per General: the directions whose ray is unsafe now (bit `d`).
     unsafe_dirs: [u8; 2],
-    /// Cells where a move's from or to square forces the test.
+    /// Per General: the cells of its rays where a move's from or to square
+    /// could make one of them unsafe.
+    sens: [u128; 2],
+    /// Both Generals' `sens`: a move touching none of it needs no test.
     sensitive: u128,
     /// Every move gets the test (a royal General attacked, or Generals facing).
     test_all: bool,
@@ -101,6 +146,7 @@ impl<'a> Guard<'a> {
             them: them.index(),
             fixed: [0; 2],
             unsafe_dirs: [0; 2],
+            sens: [0; 2],
             sensitive: 0,
             test_all: false,
             mend: 0,
@@ -128,6 +174,7 @@ impl<'a> Guard<'a> {
                     g.scan_ray(i, sq, d);
                 }
             }
+            g.sensitive |= g.sens[i];
             g.test_all |= g.fixed[i] != 0 || g.unsafe_dirs[i] != 0;
             g.mend |= g.fixed[i];
             for d in 0..6 {
@@ -186,7 +233,7 @@ impl<'a> Guard<'a> {
             }
         }
         if end != NOWHERE {
-            self.sensitive |= ray ^ t.ray[end][d];
+            self.sens[i] |= ray ^ t.ray[end][d];
         }
     }
 
@@ -223,7 +270,9 @@ impl<'a> Guard<'a> {
         // takes them.
         for i in 0..self.n {
             let g = self.gsq[i];
-            if g == from {
+            // With nothing unsafe, a General whose sensitive cells the move
+            // leaves alone stays safe (most tested moves concern only one).
+            if g == from || (!self.test_all && (fb | tb) & self.sens[i] == 0) {
                 continue;
             }
             if self.fixed[i] & !tb != 0 {
@@ -289,39 +338,26 @@ impl<'a> Guard<'a> {
 
     /// Appends the legal moves among `targets` of the piece on `from`.
     #[inline(always)]
-    fn emit(&self, out: &mut MoveList<TrebuqiMove>, from: usize, targets: u128, general: bool) {
+    fn emit(&self, out: &mut impl Sink, from: usize, targets: u128, general: bool) {
         let mut tested = targets;
         if self.test_all && !general && bit(from) & self.mend == 0 {
             tested &= self.mend;
         } else if !(general || self.test_all || bit(from) & self.sensitive != 0) {
-            let free = targets & !self.sensitive;
+            out.push_all(from, targets & !self.sensitive);
             tested &= self.sensitive;
-            // The two 64-bit halves separately: cheaper than `u128` bit tricks.
-            for (half, base) in [(free as u64, 0), ((free >> 64) as u64, 64)] {
-                let mut h = half;
-                while h != 0 {
-                    let to = base + h.trailing_zeros() as usize;
-                    h &= h - 1;
-                    out.push(TrebuqiMove::new(from, to));
-                }
-            }
         }
         while tested != 0 {
             let to = tested.trailing_zeros() as usize;
             tested &= tested - 1;
             if self.legal(from, to, general) {
-                out.push(TrebuqiMove::new(from, to));
+                out.push(from, to);
             }
         }
     }
 }
 
 /// Appends every legal move of `kind` (Noisy: captures only; Points never promote).
-pub(super) fn generate<const RULE: u8>(
-    pos: &Trebuqi<RULE>,
-    kind: GenKind,
-    out: &mut MoveList<TrebuqiMove>,
-) {
+pub(super) fn generate<const RULE: u8>(pos: &Trebuqi<RULE>, kind: GenKind, out: &mut impl Sink) {
     let g = Guard::new(pos);
     let t = g.t;
     let us = pos.stm.index();

@@ -768,6 +768,7 @@ fn playouts<const RULE: u8>(seed: u64) {
         for _ in 0..120 {
             let fast = moves(&p);
             assert_eq!(fast, slow_moves(&p), "{p:?}");
+            assert_eq!(p.count_moves(), fast.len(), "{p:?}");
             assert_eq!(p.hash(), p.recompute_hash());
             assert_eq!(Trebuqi::<RULE>::from_fen(&p.to_fen()).unwrap(), p);
             let _ = p.evaluate();

@@ -84,6 +84,12 @@ fn check_position<P: Position>(pos: &P) {
 
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
+    assert_eq!(
+        pos.count_moves(),
+        all.len(),
+        "{}: count_moves disagrees with generate at {fen}",
+        P::NAME
+    );
     let mut seen = HashSet::new();
     let mut seen_xboard: HashSet<String> = HashSet::new();
     for &m in &all {

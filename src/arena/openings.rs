@@ -68,7 +68,7 @@ pub fn random<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Opening
     let mut rng = Rng::new(seed ^ 0x6f70_656e_696e_6773);
     (0..count)
         .map(|_| loop {
-            if let Some(moves) = random_line::<P>(plies, &mut rng) {
+            if let Some((moves, _, _)) = random_line::<P>(plies, &mut rng) {
                 break Opening { fen: None, moves };
             }
         })
@@ -101,12 +101,7 @@ pub fn balanced<P: Position + Evaluate>(
         if out.len() == count {
             break;
         }
-        let Some(moves) = random_line::<P>(plies, &mut rng) else {
-            continue;
-        };
-        let opening = Opening { fen: None, moves };
-        let refs: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
-        let Ok((pos, history)) = play_line(&P::startpos(), &refs) else {
+        let Some((moves, pos, history)) = random_line::<P>(plies, &mut rng) else {
             continue;
         };
         // Transpositions give the same game twice: keep one.
@@ -118,14 +113,16 @@ pub fn balanced<P: Position + Evaluate>(
         let r = searcher.search(&pos, &history, &limits, stop, &mut |_| {});
         if let Score::Cp(cp) = r.score {
             if cp.abs() <= max_cp {
-                out.push((opening, cp));
+                out.push((Opening { fen: None, moves }, cp));
             }
         }
     }
     out
 }
 
-fn random_line<P: Position>(plies: usize, rng: &mut Rng) -> Option<Vec<String>> {
+/// `plies` random legal moves from the start that do not end the game: the
+/// moves, the position they reach and its history of hashes.
+fn random_line<P: Position>(plies: usize, rng: &mut Rng) -> Option<(Vec<String>, P, Vec<u64>)> {
     let mut pos = P::startpos();
     let mut history = Vec::new();
     let mut moves = Vec::new();
@@ -143,7 +140,7 @@ fn random_line<P: Position>(plies: usize, rng: &mut Rng) -> Option<Vec<String>> 
             return None;
         }
     }
-    Some(moves)
+    Some((moves, pos, history))
 }
 
 #[cfg(test)]

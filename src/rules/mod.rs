@@ -18,10 +18,12 @@
 //!   [`Position::halfmove_clock`]).
 
 pub mod error;
+pub mod exchange;
 pub mod fen;
 pub mod zobrist;
 
 pub use error::{FenError, MoveError};
+pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;
@@ -407,11 +409,43 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
 /// A variant's static evaluation, used by the search. Lives in the variant's
 /// `eval.rs`; all its numbers sit in one parameter block there.
 pub trait Evaluate: Position {
+    /// How many piece kinds [`Evaluate::move_key`] names (at most
+    /// [`MoveKey::KINDS`]); sizes the search's history tables.
+    const PIECE_KINDS: usize;
     /// Centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
     /// A rough material gain of a noisy move (victim value minus a fraction of
     /// the attacker's), for ordering captures; 0 for quiet moves.
     fn capture_gain(&self, m: Self::Move) -> i32;
+    /// The moving piece's kind and the cell it lands on: what the search's
+    /// history tables remember a move by (a move's bits mean different things
+    /// in different positions; "a knight to f3" means the same everywhere).
+    fn move_key(&self, m: Self::Move) -> MoveKey;
+    /// What `m` wins outright and what it leaves exposed, by the evaluation's
+    /// piece values (see [`Exchange`]); the input of [`Evaluate::see_ge`].
+    fn exchange(&self, m: Self::Move) -> Exchange;
+    /// Whether `m` removes the piece standing on `cell` (a bounding-box
+    /// index): the recaptures of an exchange on that cell.
+    fn removes_from(&self, m: Self::Move, cell: usize) -> bool;
+    /// Whether the variant ends games by captures that are not check (a
+    /// king simply taken in Fugue, F12; a king taken by an outlaw in Bandit,
+    /// B9). Where true the search asks [`Evaluate::royal_threatened`] at
+    /// every node.
+    const ROYAL_THREATS: bool = false;
+    /// Whether the opponent could end the game by a capture on its next move
+    /// that [`Position::in_check`] does not report: the search then treats
+    /// the node as in check (no stand pat, no pruning, every move searched).
+    /// May err towards true; only read where [`Evaluate::ROYAL_THREATS`].
+    fn royal_threatened(&self) -> bool {
+        false
+    }
+    /// Static exchange evaluation: whether `m` wins at least `threshold`
+    /// once the exchanges on the cell it exposes are played out with the
+    /// least valuable capturer first (see [`exchange::see_ge`]). A variant
+    /// may override it with a faster answer that agrees.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+        exchange::see_ge(self, m, threshold)
+    }
 }
 
 /// How many times `pos` has occurred, counting itself, given the hashes of

@@ -1,86 +1,19 @@
-//! One search thread: iterative deepening with aspiration windows around a
-//! negamax alpha-beta with principal-variation search. The node function
-//! reads as numbered steps; `PV` (a const parameter) tells principal-variation
-//! nodes (full window) from the zero-window nodes that only prove a bound.
+//! The node function: a negamax alpha-beta with principal-variation search,
+//! read as numbered steps. `PV` (a const parameter) tells principal-variation
+//! nodes (full window) from the zero-window nodes that only prove a bound;
+//! `cut_node` marks zero-window nodes expected to fail high (reduced more).
 
-use super::ordering::{is_killer_score, pick, score_moves, History, Killers, Scores};
+use super::history::Key;
+use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::params::PARAMS;
 use super::score::{
-    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, EVAL_LIMIT, INF, MATE_BOUND,
-    MAX_PLY,
+    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
 };
-use super::tt::{Bound, Table};
-use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position, Repetition};
+use super::tt::Bound;
+use super::worker::{static_eval, Worker, NO_EVAL};
+use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
-
-/// What a thread keeps between searches (cleared by `Searcher::clear`).
-pub(crate) struct ThreadData<M> {
-    pub history: History,
-    pub killers: Killers<M>,
-}
-
-impl<M: GameMove> ThreadData<M> {
-    pub fn new() -> Self {
-        ThreadData {
-            history: History::new(),
-            killers: Killers::new(),
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.history.clear();
-        self.killers.clear();
-    }
-}
-
-/// What all threads of one search share: the table and atomics, nothing else.
-#[derive(Clone, Copy)]
-pub(crate) struct Shared<'a> {
-    pub tt: &'a Table,
-    /// The caller's stop flag.
-    pub stop: &'a AtomicBool,
-    /// Set by the controlling thread when the search as a whole is over.
-    pub halt: &'a AtomicBool,
-    /// Nodes of all threads (each flushes its count every few hundred nodes).
-    pub nodes: &'a AtomicU64,
-    /// The root moves to search (`GameMove::pack` codes; empty: all).
-    pub root_moves: &'a [u32],
-    /// The deepest iteration any worker has completed: helpers skip depths
-    /// already done, and the first worker to complete the depth limit ends
-    /// the search.
-    pub completed: &'a AtomicU32,
-}
-
-/// A finished iteration (or a new best root move found during a deep one),
-/// as the main thread reports it.
-pub(crate) struct Iteration<M> {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub pv: Vec<M>,
-    /// Nodes of all threads when the iteration ended.
-    pub nodes: u64,
-}
-
-/// What a thread answers when it stops.
-#[derive(Clone, Copy)]
-pub(crate) struct Outcome<M> {
-    pub best: M,
-    pub ponder: Option<M>,
-    pub score: i32,
-    pub depth: u32,
-}
-
-/// Who a worker is: its number (0 = main) and the limits only the main
-/// worker enforces.
-pub(crate) struct Role {
-    pub id: usize,
-    pub node_limit: Option<u64>,
-    pub deadline: Option<Instant>,
-}
 
 /// Late-move reductions by depth and move number.
 static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
@@ -94,237 +27,26 @@ static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     t
 });
 
-/// The static evaluation, kept clear of the mate range.
 #[inline]
-pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
-    pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+fn lmr(depth: i32, moves: usize) -> i32 {
+    LMR[(depth.max(0) as usize).min(63)][moves.min(63)]
 }
 
-pub(crate) struct Worker<'a, P: Position> {
-    pub(super) sh: Shared<'a>,
-    pub(super) data: &'a mut ThreadData<P::Move>,
-    /// Thread 0 is the main thread; helpers vary their depths.
-    id: usize,
-    /// Only the main thread enforces a node limit.
-    node_limit: Option<u64>,
-    /// The hard time limit, checked by the main thread as a safety net: the
-    /// controlling thread owns the clock but sleeps between polls and, on a
-    /// loaded machine, may wake late.
-    deadline: Option<Instant>,
-    pub(super) nodes: u64,
-    unflushed: u64,
-    pub(super) stopped: bool,
-    /// A helper's current iteration was completed by another thread: unwind
-    /// it (with `stopped`) and go deeper.
-    abandoned: bool,
-    /// Hashes of the game before the root, then of every node on the current path.
-    path: Vec<u64>,
-    /// Index of the root in `path`: a repeat at or above it happened in the tree.
-    root_index: usize,
-    /// No repetition is looked for below this index (the path crossed a null move).
-    null_floor: usize,
-    /// Triangular principal-variation table.
-    pub(super) pv: Vec<ArrayVec<P::Move, MAX_PLY>>,
-    pub(super) seldepth: usize,
-    root_depth: i32,
-    /// The best root move so far and its score (updated inside an iteration
-    /// whenever a fully searched root move raises alpha).
-    root_best: (P::Move, i32),
-    /// Where progress goes (the main thread's channel; a no-op for helpers).
-    report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
+/// The history bonus (and malus) of a cut-off at `depth`.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (PARAMS.history_bonus_mul * depth * depth + PARAMS.history_bonus_add * depth)
+        .min(PARAMS.history_bonus_max)
 }
 
-impl<'a, P: Evaluate> Worker<'a, P> {
-    pub fn new(
-        sh: Shared<'a>,
-        data: &'a mut ThreadData<P::Move>,
-        role: Role,
-        history: &[u64],
-        fallback: (P::Move, i32),
-        report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
-    ) -> Self {
-        let Role {
-            id,
-            node_limit,
-            deadline,
-        } = role;
-        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
-        path.extend_from_slice(history);
-        Worker {
-            sh,
-            data,
-            id,
-            node_limit,
-            deadline,
-            nodes: 0,
-            unflushed: 0,
-            stopped: false,
-            abandoned: false,
-            root_index: path.len(),
-            path,
-            null_floor: 0,
-            pv: vec![ArrayVec::new(); MAX_PLY + 1],
-            seldepth: 0,
-            root_depth: 0,
-            root_best: fallback,
-            report,
-        }
-    }
-
-    /// Adds this thread's uncounted nodes to the shared counter.
-    pub fn flush(&mut self) {
-        self.sh.nodes.fetch_add(self.unflushed, Relaxed);
-        self.unflushed = 0;
-    }
-
-    /// Counts a node; true when the search must unwind.
+impl<P: Evaluate> Worker<'_, P> {
+    /// The keys of the moves one and two plies above `ply`.
     #[inline]
-    pub(super) fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        self.unflushed += 1;
-        if let Some(limit) = self.node_limit {
-            if self.sh.nodes.load(Relaxed) + self.unflushed >= limit {
-                self.sh.halt.store(true, Relaxed);
-                self.stopped = true;
-            }
-        }
-        if self.unflushed >= PARAMS.check_interval {
-            self.flush();
-            if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
-                self.stopped = true;
-            } else if self.id != 0 && self.sh.completed.load(Relaxed) >= self.root_depth as u32 {
-                self.stopped = true;
-                self.abandoned = true;
-            }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.sh.halt.store(true, Relaxed);
-                self.stopped = true;
-            }
-        }
-        self.stopped
-    }
-
-    /// Iterative deepening up to `max_depth`; `report` gets every completed
-    /// iteration (the main thread forwards them to the caller).
-    pub fn iterate(&mut self, pos: &P, max_depth: u32) -> Outcome<P::Move> {
-        let mut score = 0;
-        let mut completed = 0;
-        let mut next = 1;
-        while next <= max_depth {
-            // Lazy SMP: helpers work ahead of what the threads have completed
-            // (odd ones two plies ahead, even ones one), so the threads spread
-            // over two depths and fill the table for each other; a helper
-            // abandons an iteration some other thread has completed (`tick`).
-            let mut depth = next;
-            if self.id != 0 {
-                let done = self.sh.completed.load(Relaxed);
-                depth = depth.max(done + 1 + (self.id as u32 & 1)).min(max_depth);
-                if depth <= done {
-                    break;
-                }
-            }
-            next = depth + 1;
-            let depth = depth as i32;
-            self.root_depth = depth;
-            self.seldepth = 0;
-            let mut delta = PARAMS.aspiration_window;
-            let (mut alpha, mut beta) =
-                if depth >= PARAMS.aspiration_min_depth && !is_decisive(score) {
-                    ((score - delta).max(-INF), (score + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
-            loop {
-                let s = self.alphabeta::<true>(pos, alpha, beta, depth, 0, false);
-                if self.stopped {
-                    break;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (s + delta).min(INF);
-                } else {
-                    score = s;
-                    break;
-                }
-                delta += delta;
-            }
-            if self.stopped {
-                if self.abandoned && !self.sh.halt.load(Relaxed) && !self.sh.stop.load(Relaxed) {
-                    // Another thread finished this depth: go on from there.
-                    self.stopped = false;
-                    self.abandoned = false;
-                    continue;
-                }
-                break;
-            }
-            completed = depth as u32;
-            self.sh.completed.fetch_max(completed, Relaxed);
-            if completed == max_depth {
-                // Whoever gets there first answers for all (see `smp::run`).
-                self.sh.halt.store(true, Relaxed);
-            }
-            self.send_report(score);
-        }
-        self.flush();
-        let (best, score) = self.root_best;
-        let ponder = match self.pv[0].as_slice() {
-            [first, second, ..] if *first == best => Some(*second),
-            _ => None,
-        };
-        Outcome {
-            best,
-            ponder,
-            score,
-            depth: completed,
-        }
-    }
-
-    fn send_report(&mut self, score: i32) {
-        self.flush();
-        let it = Iteration {
-            depth: self.root_depth as u32,
-            seldepth: self.seldepth as u32,
-            score,
-            pv: self.pv[0].to_vec(),
-            nodes: self.sh.nodes.load(Relaxed),
-        };
-        (self.report)(it);
-    }
-
-    /// Repetition inside the tree, with the variant's meaning: `Some(score)`
-    /// when the position recurs on the search path, or for the third time
-    /// counting the game. A draw scores 0. Under `MoverLoses` the side that
-    /// just moved made the position recur, so the side to move wins; a
-    /// twofold inside the tree is scored the same way (the player who repeats
-    /// first is also the one who would make the third occurrence if the cycle
-    /// went on, and the alternative it has is what the search should find).
-    fn repetition(&self, pos: &P, ply: usize) -> Option<i32> {
-        let len = self.path.len();
-        let window = pos.halfmove_clock() as usize;
-        let lowest = len.saturating_sub(window).max(self.null_floor);
-        if len < 2 || len - 2 < lowest {
-            return None;
-        }
-        let key = pos.hash();
-        let mut count = 0;
-        let mut in_tree = false;
-        let mut i = len - 2;
-        loop {
-            if self.path[i] == key {
-                count += 1;
-                in_tree |= i >= self.root_index;
-            }
-            if i < lowest + 2 {
-                break;
-            }
-            i -= 2;
-        }
-        (in_tree || count >= 2).then(|| match P::REPETITION {
-            Repetition::Draw => 0,
-            Repetition::MoverLoses => mate_in(ply),
-        })
+    fn prev_keys(&self, ply: usize) -> [Option<Key>; 2] {
+        [
+            ply.checked_sub(1).and_then(|p| self.stack[p].key),
+            ply.checked_sub(2).and_then(|p| self.stack[p].key),
+        ]
     }
 
     /// Negamax alpha-beta; returns the score of `pos` from the side to move's view.
@@ -335,7 +57,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        after_null: bool,
+        cut_node: bool,
     ) -> i32 {
         let root = ply == 0;
         self.pv[ply].clear();
@@ -350,6 +72,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        let excluded = self.stack[ply].excluded;
 
         // Step 3. Games over by rule inside the tree, in `game_outcome`'s order
         // (the root is searched whatever it is: the caller wants a move).
@@ -385,9 +108,14 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             }
         }
 
-        // Step 4. Transposition table: a deep enough bound ends zero-window nodes.
+        // Step 4. Transposition table: a deep enough bound ends zero-window
+        // nodes (not inside a singular search, which asks another question).
         let hash = pos.hash();
-        let hit = self.sh.tt.probe(hash);
+        let hit = if excluded.is_none() {
+            self.sh.tt.probe(hash)
+        } else {
+            None
+        };
         let hash_move = hit
             .filter(|h| h.mv != 0)
             .and_then(|h| P::Move::unpack(h.mv));
@@ -403,16 +131,41 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             }
         }
 
-        // Step 5. Static evaluation (meaningless in check: every move is forced).
-        let in_check = P::HAS_CHECK && pos.in_check();
-        let eval = if in_check { -INF } else { static_eval(pos) };
+        // Step 5. Static evaluation (meaningless in check: every move is
+        // forced), and whether it improved on our previous turn.
+        let in_check =
+            (P::HAS_CHECK && pos.in_check()) || (P::ROYAL_THREATS && pos.royal_threatened());
+        let raw_eval = if in_check { NO_EVAL } else { static_eval(pos) };
+        self.stack[ply].eval = raw_eval;
+        // A table bound on the right side is a better guess than the eval.
+        let eval = match hit {
+            Some(h) if !in_check && !is_decisive(from_tt(h.score, ply)) => {
+                let s = from_tt(h.score, ply);
+                match h.bound {
+                    Bound::Lower if s > raw_eval => s,
+                    Bound::Upper if s < raw_eval => s,
+                    Bound::Exact => s,
+                    _ => raw_eval,
+                }
+            }
+            _ => raw_eval,
+        };
+        let improving = !in_check
+            && match (ply.checked_sub(2), ply.checked_sub(4)) {
+                (Some(p2), _) if self.stack[p2].eval != NO_EVAL => raw_eval > self.stack[p2].eval,
+                (_, Some(p4)) if self.stack[p4].eval != NO_EVAL => raw_eval > self.stack[p4].eval,
+                _ => true,
+            };
+        self.data.hist.clear_killers(ply + 2);
 
         // Step 6. Reverse futility: far above beta near the horizon, trust it.
         if !PV
             && !in_check
+            && excluded.is_none()
             && depth <= PARAMS.rfp_max_depth
             && !is_decisive(beta)
-            && eval - PARAMS.rfp_margin * depth >= beta
+            && !is_decisive(eval)
+            && eval - PARAMS.rfp_margin * (depth - i32::from(improving)) >= beta
         {
             return eval;
         }
@@ -435,24 +188,37 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         // from pieces in a generic game, so the usual "has non-pawn material"
         // guard (zugzwang lives where the mover has little to do) becomes:
         // the mover has at least `nmp_min_moves` legal moves, and the static
-        // eval is already at least beta. A mate score proved after a pass is
+        // eval is already at least beta. The further the eval is above beta,
+        // the more the reply is reduced. A mate score proved after a pass is
         // not trusted (beta is returned), and deep cut-offs are verified by a
         // reduced normal search from the same node.
+        let after_null = ply > 0 && self.stack[ply - 1].key.is_none();
         if P::NULL_MOVE
             && !PV
             && !in_check
             && !after_null
+            && excluded.is_none()
             && depth >= PARAMS.nmp_min_depth
             && eval >= beta
+            && raw_eval >= beta
             && !is_decisive(beta)
             && list.len() >= PARAMS.nmp_min_moves
         {
-            let r = PARAMS.nmp_base + depth / PARAMS.nmp_divisor;
+            let r = PARAMS.nmp_base
+                + depth / PARAMS.nmp_divisor
+                + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
             let child = pos.play_null();
+            self.stack[ply].key = None;
             self.path.push(hash);
             let floor = std::mem::replace(&mut self.null_floor, self.path.len());
-            let s =
-                -self.alphabeta::<false>(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, true);
+            let s = -self.alphabeta::<false>(
+                &child,
+                -beta,
+                -beta + 1,
+                depth - 1 - r,
+                ply + 1,
+                !cut_node,
+            );
             self.null_floor = floor;
             self.path.pop();
             if self.stopped {
@@ -463,8 +229,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 if depth < PARAMS.nmp_verify_depth {
                     return s;
                 }
-                // `after_null` keeps the verification itself from passing.
-                let v = self.alphabeta::<false>(pos, beta - 1, beta, depth - r, ply, true);
+                // The verification searches this node again with a null move
+                // marked as the last move, so it cannot pass itself.
+                let v = self.verify_null(pos, beta, depth - r, ply);
                 if self.stopped {
                     return 0;
                 }
@@ -480,74 +247,173 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             depth -= 1;
         }
 
-        // Step 10. Order: hash move (only if in the legal list), noisy moves
-        // by gain, killers, history.
-        let mut scores = Scores::new();
-        let killers = self.data.killers.get(ply);
-        score_moves(
-            pos,
-            &list,
+        // Step 10. Order (see `ordering`).
+        let side = pos.side_to_move();
+        let prev = self.prev_keys(ply);
+        let ctx = Context {
             hash_move,
-            killers,
-            &self.data.history,
-            &mut scores,
-        );
+            killers: self.data.hist.killers(ply),
+            counter: self.data.hist.counter(side, prev[0]),
+            prev,
+        };
+        let mut scores = Scores::new();
+        score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
+        let space = self.data.hist.space();
 
         // Step 11. The move loop.
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<P::Move> = None;
         let mut searched = 0usize;
-        let mut quiets: ArrayVec<P::Move, 64> = ArrayVec::new();
-        let side = pos.side_to_move();
-        self.path.push(hash);
+        let mut skip_quiets = false;
+        let mut quiets: ArrayVec<(P::Move, Key), 64> = ArrayVec::new();
+        let mut noisies: ArrayVec<(P::Move, Key), 32> = ArrayVec::new();
+        let lmp_limit = ((PARAMS.lmp_base + depth * depth) / (2 - i32::from(improving))) as usize;
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
+            if Some(m) == excluded {
+                continue;
+            }
             let order_score = scores[i];
             let quiet = !pos.is_noisy(m);
+            let key = space.index(pos.move_key(m)) as Key;
+            let hist = if quiet {
+                self.data.hist.quiet_score(side, prev, key)
+            } else {
+                0
+            };
+
+            // Step 11a. Prune near the horizon once a move has a score that
+            // is not a loss: late quiet moves, quiet moves that cannot reach
+            // alpha or have a bad history, noisy moves that lose by exchange.
+            // Moves that give check are never pruned (they may mate).
+            let reduced_depth = (depth - 1 - lmr(depth, searched + 1)).max(0);
+            let may_prune = !root && !in_check && best > -MATE_BOUND;
+            if may_prune && quiet && skip_quiets && !P::HAS_CHECK {
+                continue;
+            }
+            if may_prune
+                && !quiet
+                && depth <= PARAMS.see_noisy_max_depth
+                && !pos.see_ge(m, -PARAMS.see_noisy_margin * depth)
+            {
+                continue;
+            }
             let child = pos.play(m);
             let gives_check = P::HAS_CHECK && child.in_check();
-
-            // Step 11a. Prune late quiet moves near the horizon once a move has
-            // a score that is not a loss.
-            if !root && !in_check && quiet && !gives_check && best > -MATE_BOUND {
-                if depth <= PARAMS.lmp_max_depth
-                    && searched >= PARAMS.lmp_base + (depth * depth) as usize
+            if may_prune && quiet && !gives_check {
+                if skip_quiets {
+                    continue;
+                }
+                if depth <= PARAMS.lmp_max_depth && searched >= lmp_limit {
+                    skip_quiets = true;
+                    continue;
+                }
+                if reduced_depth <= PARAMS.history_prune_max_depth
+                    && hist < -PARAMS.history_prune_margin * depth
                 {
                     continue;
                 }
-                if depth <= PARAMS.futility_max_depth
-                    && eval + PARAMS.futility_margin * depth <= alpha
+                if reduced_depth <= PARAMS.futility_max_depth
+                    && eval + PARAMS.futility_base + PARAMS.futility_margin * reduced_depth <= alpha
                 {
                     continue;
                 }
             }
 
-            // Step 11b. Check extension (bounded so perpetual checks end).
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            // Step 11b. Extensions. Singular: when the hash move's score is
+            // far above every alternative's (the node searched without it
+            // fails low), the hash move is extended (twice when far below); if
+            // even the alternatives beat beta, the node cuts (multi-cut); if
+            // the hash move's score alone beats beta, it is searched shallower.
+            // Otherwise a move that gives check is extended (bounded so
+            // perpetual checks end).
+            let mut ext = 0;
+            if !root
+                && Some(m) == hash_move
+                && excluded.is_none()
+                && depth >= PARAMS.singular_min_depth
+                && (ply as i32) < 2 * self.root_depth
+            {
+                if let Some(h) = hit {
+                    let tt_score = from_tt(h.score, ply);
+                    if h.depth >= depth - PARAMS.singular_tt_depth_margin
+                        && h.bound != Bound::Upper
+                        && !is_decisive(tt_score)
+                    {
+                        let singular_beta = tt_score - PARAMS.singular_beta_margin * depth / 8;
+                        self.stack[ply].excluded = Some(m);
+                        let s = self.alphabeta::<false>(
+                            pos,
+                            singular_beta - 1,
+                            singular_beta,
+                            (depth - 1) / 2,
+                            ply,
+                            cut_node,
+                        );
+                        self.stack[ply].excluded = None;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if s < singular_beta {
+                            ext = 1;
+                            if !PV
+                                && s < singular_beta - PARAMS.singular_double_margin
+                                && self.stack[ply].doubles < PARAMS.singular_max_doubles
+                            {
+                                ext = 2;
+                            }
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        } else if tt_score >= beta {
+                            ext = -1;
+                        }
+                    }
+                }
+            }
+            if ext == 0 && gives_check && (ply as i32) < 2 * self.root_depth {
+                ext = 1;
+            }
             let new_depth = depth - 1 + ext;
+            self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(ext == 2);
+            self.stack[ply].key = Some(key);
             searched += 1;
 
             // Step 11c. PVS: the first move with the full window, the others
-            // with a zero window (reduced when late and quiet), re-searched
-            // when they surprise.
+            // with a zero window (reduced when late), re-searched when they
+            // surprise.
+            self.path.push(hash);
+            let nodes_before = self.nodes;
             let mut s;
             if searched == 1 {
-                s = -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1, false);
+                s = -self.alphabeta::<PV>(
+                    &child,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !PV && !cut_node,
+                );
             } else {
                 let mut r = 0;
                 if !root
                     && depth >= PARAMS.lmr_min_depth
-                    && searched > PARAMS.lmr_min_moves
-                    && quiet
-                    && !in_check
-                    && !gives_check
+                    && searched > PARAMS.lmr_min_moves + usize::from(PV)
                 {
-                    r = LMR[(depth as usize).min(63)][searched.min(63)];
+                    r = lmr(depth, searched);
+                    if quiet {
+                        r += i32::from(!improving);
+                        r += i32::from(cut_node);
+                        r -= i32::from(is_refutation_score(order_score));
+                        r -= hist / PARAMS.lmr_history_divisor;
+                    } else {
+                        // Late noisy moves are the exchanges that lose.
+                        r = r / 2 + i32::from(cut_node);
+                    }
                     r -= i32::from(PV);
-                    r -= i32::from(is_killer_score(order_score));
-                    r -= self.data.history.get(side, m) / 4096;
-                    r = r.clamp(0, new_depth - 1);
+                    r -= i32::from(gives_check);
+                    r -= i32::from(in_check);
+                    r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 s = -self.alphabeta::<false>(
                     &child,
@@ -555,7 +421,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     -alpha,
                     new_depth - r,
                     ply + 1,
-                    false,
+                    true,
                 );
                 if s > alpha && r > 0 {
                     s = -self.alphabeta::<false>(
@@ -564,15 +430,15 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                         -alpha,
                         new_depth,
                         ply + 1,
-                        false,
+                        !cut_node,
                     );
                 }
                 if PV && s > alpha && s < beta {
                     s = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1, false);
                 }
             }
+            self.path.pop();
             if self.stopped {
-                self.path.pop();
                 return 0;
             }
 
@@ -592,10 +458,11 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     if root {
                         let changed = self.root_best.0 != m;
                         self.root_best = (m, s);
+                        self.best_move_nodes = self.nodes - nodes_before;
                         // A new best move in a long iteration is news worth
                         // sending (an exact score: inside the window).
                         if changed && depth >= PARAMS.report_min_depth && s < beta {
-                            self.send_report(s);
+                            self.send_report(s, false);
                         }
                     }
                     if s >= beta {
@@ -603,37 +470,71 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     }
                 }
             }
-            if quiet && quiets.len() < quiets.capacity() {
-                quiets.push(m);
+            if quiet {
+                if quiets.len() < quiets.capacity() {
+                    quiets.push((m, key));
+                }
+            } else if noisies.len() < noisies.capacity() {
+                noisies.push((m, key));
             }
         }
-        self.path.pop();
 
-        // Step 12. A quiet move that cut off teaches killers and history; the
-        // quiet moves tried before it are punished.
+        // Every move was left out by a singular search (or pruned): no bound
+        // is known from here.
+        if searched == 0 && excluded.is_some() {
+            return alpha;
+        }
+
+        // Step 12. A move that cut off teaches the histories; the moves tried
+        // before it are punished (a cut-off by a noisy move still punishes
+        // the noisy moves before it).
         if best >= beta {
             if let Some(m) = best_move {
+                let bonus = history_bonus(depth);
+                let key = space.index(pos.move_key(m)) as Key;
+                let hist = &mut self.data.hist;
                 if !pos.is_noisy(m) {
-                    let bonus = (16 * depth * depth).min(1200);
-                    self.data.killers.add(ply, m);
-                    self.data.history.update(side, m, bonus);
-                    for &q in &quiets {
-                        self.data.history.update(side, q, -bonus);
+                    hist.add_killer(ply, m);
+                    hist.set_counter(side, prev[0], m);
+                    hist.update_quiet(side, prev, key, bonus);
+                    for &(_, q) in &quiets {
+                        hist.update_quiet(side, prev, q, -bonus);
                     }
+                } else {
+                    hist.update_capture(side, key, bonus);
+                }
+                for &(_, c) in &noisies {
+                    hist.update_capture(side, c, -bonus);
                 }
             }
         }
 
-        // Step 13. Store the result.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let mv = best_move.map_or(0, |m| m.pack());
-        self.sh.tt.store(hash, mv, to_tt(best, ply), depth, bound);
+        // Step 13. Store the result (not from a singular search: its score
+        // leaves a move out).
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let mv = best_move.map_or(0, |m| m.pack());
+            self.sh.tt.store(hash, mv, to_tt(best, ply), depth, bound);
+        }
         best
+    }
+
+    /// The null-move verification: this node searched normally to `depth`
+    /// with a zero window at `beta`, marked as following a null move so it
+    /// does not pass again.
+    fn verify_null(&mut self, pos: &P, beta: i32, depth: i32, ply: usize) -> i32 {
+        if ply == 0 {
+            return beta;
+        }
+        let saved = self.stack[ply - 1].key.take();
+        let v = self.alphabeta::<false>(pos, beta - 1, beta, depth, ply, false);
+        self.stack[ply - 1].key = saved;
+        v
     }
 }

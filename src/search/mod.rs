@@ -13,6 +13,7 @@
 //! The public API is fixed by `SEARCH_API.md`; the search never prints.
 
 mod alphabeta;
+mod history;
 mod ordering;
 mod params;
 mod qsearch;
@@ -20,13 +21,15 @@ mod score;
 mod smp;
 mod time;
 mod tt;
+mod worker;
 
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position};
-use alphabeta::{static_eval, ThreadData};
-use ordering::{pick, score_moves, Scores};
+use history::KeySpace;
+use ordering::{pick, score_moves, Context, Scores};
 use std::marker::PhantomData;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
+use worker::{static_eval, ThreadData};
 
 /// Time left for the side to move, as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -128,7 +131,8 @@ impl<P: Position + Evaluate> Searcher<P> {
 
     /// At least one thread.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads.resize_with(threads.max(1), ThreadData::new);
+        self.threads
+            .resize_with(threads.max(1), || ThreadData::new(KeySpace::of::<P>()));
     }
 
     /// New game: clears the table, history and killers.
@@ -183,15 +187,8 @@ impl<P: Position + Evaluate> Searcher<P> {
             .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv))
             .filter(|m| root_moves.is_empty() || root_moves.contains(&m.pack()));
         let mut scores = Scores::new();
-        let quiet_history = &self.threads[0].history;
-        score_moves(
-            pos,
-            &roots,
-            hash_move,
-            [None, None],
-            quiet_history,
-            &mut scores,
-        );
+        let ctx = Context::hash_only(hash_move);
+        score_moves(pos, &roots, &ctx, &self.threads[0].hist, &mut scores);
         let fallback = (pick(&mut roots, &mut scores, 0), static_eval(pos));
 
         let job = smp::Job {

@@ -1,118 +1,84 @@
-//! Move ordering: the hash move, then noisy moves by the variant's
-//! `capture_gain`, then the two killers of the ply, then quiet moves by history.
+//! Move ordering. Every move is scored once after generation and picked by
+//! selection (the best remaining first), so a cut-off after the first few
+//! moves never pays for a full sort. The classes, best first:
 //!
-//! Every move is scored once after generation and picked by selection (the
-//! best remaining first), so a cut-off after the first few moves never pays
-//! for a full sort. The hash move is only ever used if it is in the legal move
-//! list, which is exactly `Position::is_legal` without generating twice.
+//! 1. the hash move (only if it is in the legal list, which is exactly
+//!    `Position::is_legal` without generating twice);
+//! 2. noisy moves that do not lose material by exchange (SEE ≥ 0), by the
+//!    variant's `capture_gain` plus capture history;
+//! 3. the two killers of the ply, then the counter move to the opponent's
+//!    last move;
+//! 4. the other quiet moves, by main plus continuation history;
+//! 5. noisy moves that lose material by exchange, by gain.
 
-use super::params::PARAMS;
-use super::score::MAX_PLY;
-use crate::geometry::Color;
-use crate::rules::{Evaluate, GameMove, MoveList, MAX_MOVES};
+use super::history::{Histories, Key};
+use crate::rules::{Evaluate, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 const HASH_MOVE: i32 = 1 << 30;
-const NOISY: i32 = 1 << 24;
-const KILLER_1: i32 = 1 << 23;
+const GOOD_NOISY: i32 = 1 << 26;
+const KILLER_1: i32 = 1 << 25;
 const KILLER_2: i32 = KILLER_1 - 1;
-
-/// Quiet-move history, indexed by side and a hash of the packed move (the
-/// search cannot know a variant's squares, but `pack` identifies a move).
-pub(crate) struct History {
-    table: Vec<i32>,
-}
-
-const HISTORY_BITS: u32 = 16;
-
-impl History {
-    pub fn new() -> Self {
-        History {
-            table: vec![0; 2 << HISTORY_BITS],
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|h| *h = 0);
-    }
-
-    #[inline]
-    fn index<M: GameMove>(side: Color, m: M) -> usize {
-        let h = m.pack().wrapping_mul(0x9E37_79B1) >> (32 - HISTORY_BITS);
-        (side.index() << HISTORY_BITS) | h as usize
-    }
-
-    #[inline]
-    pub fn get<M: GameMove>(&self, side: Color, m: M) -> i32 {
-        self.table[Self::index(side, m)]
-    }
-
-    /// Moves the entry towards the bound by `bonus` (negative = malus), with
-    /// gravity so values stay inside `+-history_max`.
-    #[inline]
-    pub fn update<M: GameMove>(&mut self, side: Color, m: M, bonus: i32) {
-        let max = PARAMS.history_max;
-        let bonus = bonus.clamp(-max, max);
-        let e = &mut self.table[Self::index(side, m)];
-        *e += bonus - *e * bonus.abs() / max;
-    }
-}
-
-/// Two killer moves per ply: quiet moves that caused a cut-off at that ply.
-pub(crate) struct Killers<M> {
-    table: Vec<[Option<M>; 2]>,
-}
-
-impl<M: GameMove> Killers<M> {
-    pub fn new() -> Self {
-        Killers {
-            table: vec![[None; 2]; MAX_PLY + 2],
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|k| *k = [None; 2]);
-    }
-
-    #[inline]
-    pub fn get(&self, ply: usize) -> [Option<M>; 2] {
-        self.table[ply]
-    }
-
-    #[inline]
-    pub fn add(&mut self, ply: usize, m: M) {
-        let k = &mut self.table[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-    }
-}
+const COUNTER: i32 = KILLER_1 - 2;
+const BAD_NOISY: i32 = -(1 << 27);
+/// Capture gains are clamped inside this so the classes never overlap.
+const GAIN_LIMIT: i32 = 1 << 20;
 
 pub(crate) type Scores = ArrayVec<i32, MAX_MOVES>;
+
+/// What ordering needs to know of the node besides the position.
+pub(crate) struct Context<M> {
+    pub hash_move: Option<M>,
+    pub killers: [Option<M>; 2],
+    pub counter: Option<M>,
+    /// The keys of the moves one and two plies back (continuation history).
+    pub prev: [Option<Key>; 2],
+}
+
+impl<M> Context<M> {
+    /// Quiescence: only the hash move matters.
+    pub fn hash_only(hash_move: Option<M>) -> Self {
+        Context {
+            hash_move,
+            killers: [None, None],
+            counter: None,
+            prev: [None, None],
+        }
+    }
+}
 
 /// Scores `list` for ordering into `scores` (same indices).
 pub(crate) fn score_moves<P: Evaluate>(
     pos: &P,
     list: &MoveList<P::Move>,
-    hash_move: Option<P::Move>,
-    killers: [Option<P::Move>; 2],
-    history: &History,
+    ctx: &Context<P::Move>,
+    hist: &Histories<P::Move>,
     scores: &mut Scores,
 ) {
     scores.clear();
     let side = pos.side_to_move();
+    let space = hist.space();
     for &m in list {
-        let s = if Some(m) == hash_move {
+        let s = if Some(m) == ctx.hash_move {
             HASH_MOVE
         } else if pos.is_noisy(m) {
-            NOISY + pos.capture_gain(m).clamp(-(1 << 20), 1 << 20)
-        } else if Some(m) == killers[0] {
+            let gain = pos.capture_gain(m).clamp(-GAIN_LIMIT, GAIN_LIMIT);
+            let key = space.index(pos.move_key(m)) as Key;
+            let h = hist.capture(side, key) / 32;
+            if pos.see_ge(m, 0) {
+                GOOD_NOISY + gain * 4 + h
+            } else {
+                BAD_NOISY + gain * 4 + h
+            }
+        } else if Some(m) == ctx.killers[0] {
             KILLER_1
-        } else if Some(m) == killers[1] {
+        } else if Some(m) == ctx.killers[1] {
             KILLER_2
+        } else if Some(m) == ctx.counter {
+            COUNTER
         } else {
-            history.get(side, m)
+            let key = space.index(pos.move_key(m)) as Key;
+            hist.quiet_score(side, ctx.prev, key)
         };
         scores.push(s);
     }
@@ -132,21 +98,23 @@ pub(crate) fn pick<M: Copy>(list: &mut MoveList<M>, scores: &mut Scores, i: usiz
     list[i]
 }
 
-/// Whether a score from [`score_moves`] marks a killer.
+/// Whether a score from [`score_moves`] marks a killer or the counter move.
 #[inline]
-pub(crate) fn is_killer_score(s: i32) -> bool {
-    s == KILLER_1 || s == KILLER_2
+pub(crate) fn is_refutation_score(s: i32) -> bool {
+    (COUNTER..=KILLER_1).contains(&s)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::history::KeySpace;
     use super::*;
     use crate::rules::GenKind;
     use crate::tools::bench::positions;
     use crate::variants::{dispatch, VariantVisitor, VARIANTS};
 
-    /// In every registered variant: the hash move first, then noisy moves by
-    /// falling gain, then the killers, then quiet moves by falling history.
+    /// In every registered variant: the hash move first, then noisy moves
+    /// that do not lose by exchange, the killer, the other quiet moves by
+    /// falling history, and the losing noisy moves last.
     struct OrderHolds;
     impl VariantVisitor for OrderHolds {
         type Output = ();
@@ -162,33 +130,45 @@ mod tests {
                     list.iter().copied().filter(|&m| !pos.is_noisy(m)).collect();
                 let hash_move = Some(list[list.len() - 1]);
                 let killers = [quiet.first().copied(), None];
-                let mut history = History::new();
+                let mut hist = Histories::new(KeySpace::of::<P>());
+                let space = hist.space();
                 for (i, &m) in quiet.iter().enumerate() {
-                    history.update(side, m, (i as i32 * 37) % 500 - 250);
+                    let key = space.index(pos.move_key(m)) as Key;
+                    hist.update_quiet(side, [None, None], key, (i as i32 * 37) % 500 - 250);
                 }
+                let ctx = Context {
+                    hash_move,
+                    killers,
+                    counter: None,
+                    prev: [None, None],
+                };
                 let mut scores = Scores::new();
-                score_moves(&pos, &list, hash_move, killers, &history, &mut scores);
+                score_moves(&pos, &list, &ctx, &hist, &mut scores);
                 let n = list.len();
                 let order: Vec<P::Move> = (0..n).map(|i| pick(&mut list, &mut scores, i)).collect();
                 assert_eq!(Some(order[0]), hash_move, "{}", P::NAME);
-                // Classes in order: 0 noisy, 1 killer, 2 other quiet.
+                // Classes in order: 0 good noisy, 1 killer, 2 other quiet, 3 bad noisy.
                 let class = |m: P::Move| {
                     if pos.is_noisy(m) {
-                        0
+                        if pos.see_ge(m, 0) {
+                            0
+                        } else {
+                            3
+                        }
                     } else if Some(m) == killers[0] {
                         1
                     } else {
                         2
                     }
                 };
+                let qscore = |m: P::Move| {
+                    hist.quiet_score(side, [None, None], space.index(pos.move_key(m)) as Key)
+                };
                 for w in order[1..].windows(2) {
                     let (a, b) = (w[0], w[1]);
                     assert!(class(a) <= class(b), "{}", P::NAME);
-                    if class(a) == 0 && class(b) == 0 {
-                        assert!(pos.capture_gain(a) >= pos.capture_gain(b));
-                    }
                     if class(a) == 2 && class(b) == 2 {
-                        assert!(history.get(side, a) >= history.get(side, b));
+                        assert!(qscore(a) >= qscore(b), "{}", P::NAME);
                     }
                 }
             }
@@ -196,33 +176,9 @@ mod tests {
     }
 
     #[test]
-    fn hash_move_then_noisy_by_gain_then_killers_then_history() {
+    fn hash_move_then_good_noisy_then_killers_then_history_then_bad_noisy() {
         for &name in VARIANTS {
             dispatch(name, OrderHolds).unwrap();
-        }
-    }
-
-    struct Saturates;
-    impl VariantVisitor for Saturates {
-        type Output = ();
-        fn visit<P: Evaluate>(self) {
-            let pos = P::startpos();
-            let mut list = MoveList::new();
-            pos.generate(GenKind::All, &mut list);
-            let m = list[0];
-            let mut h = History::new();
-            for _ in 0..1000 {
-                h.update(pos.side_to_move(), m, 4000);
-            }
-            assert!(h.get(pos.side_to_move(), m) <= PARAMS.history_max);
-            assert_eq!(h.get(pos.side_to_move().flip(), m), 0);
-        }
-    }
-
-    #[test]
-    fn history_saturates() {
-        for &name in VARIANTS {
-            dispatch(name, Saturates).unwrap();
         }
     }
 }

@@ -3,11 +3,16 @@
 //! is only trusted in quiet positions. The side to move may "stand pat" on the
 //! evaluation (it need not capture), except in check in variants with check,
 //! where every legal move is searched and having none is the game's end.
+//!
+//! Out of check, a capture that loses material by exchange (SEE below zero)
+//! is not searched, nor one whose gain cannot lift the stand-pat score to
+//! alpha even with a margin (delta pruning).
 
-use super::alphabeta::{static_eval, Worker};
-use super::ordering::{pick, score_moves, Scores};
-use super::score::{from_tt, outcome_score, to_tt, INF, MAX_PLY};
+use super::ordering::{pick, score_moves, Context, Scores};
+use super::params::PARAMS;
+use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
+use super::worker::{static_eval, Worker};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
 
 impl<P: Evaluate> Worker<'_, P> {
@@ -48,7 +53,10 @@ impl<P: Evaluate> Worker<'_, P> {
             .filter(|h| h.mv != 0)
             .and_then(|h| P::Move::unpack(h.mv));
 
-        let in_check = P::HAS_CHECK && pos.in_check();
+        // A king that can be taken next move (in check, or threatened by a
+        // capture that is not check) must be defended: no standing pat.
+        let in_check =
+            (P::HAS_CHECK && pos.in_check()) || (P::ROYAL_THREATS && pos.royal_threatened());
         let mut best = -INF;
         if !in_check {
             // Stand pat.
@@ -72,19 +80,22 @@ impl<P: Evaluate> Worker<'_, P> {
             return outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
         }
         let mut scores = Scores::new();
-        score_moves(
-            pos,
-            &list,
-            hash_move,
-            [None, None],
-            &self.data.history,
-            &mut scores,
-        );
+        let ctx = Context::hash_only(hash_move);
+        score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
+        let stand_pat = best;
 
         let old_alpha = alpha;
         let mut best_move = None;
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
+            if !in_check && best > -MATE_BOUND {
+                if stand_pat + pos.exchange(m).gain + PARAMS.delta_margin <= alpha {
+                    continue;
+                }
+                if !pos.see_ge(m, 0) {
+                    continue;
+                }
+            }
             let child = pos.play(m);
             let s = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
             if self.stopped {

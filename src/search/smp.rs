@@ -7,13 +7,13 @@
 //! clock (soft limit after each iteration, hard limit by polling), forwards
 //! the main worker's iterations to the `info` callback, and ends the search.
 
-use super::alphabeta::{Iteration, Outcome, Role, Shared, ThreadData, Worker};
 use super::score::{to_api, MAX_PLY};
-use super::time::Deadlines;
+use super::time::{Deadlines, SoftLimit};
 use super::tt::Table;
+use super::worker::{Iteration, Outcome, Role, Shared, ThreadData, Worker};
 use super::{Info, Limits};
-use crate::rules::{Evaluate, Position};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use crate::rules::{Evaluate, GameMove, Position};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -52,6 +52,7 @@ pub(crate) fn run<P: Evaluate>(
     let halt = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     let completed = AtomicU32::new(0);
+    let best_score = AtomicI32::new(0);
     let sh = Shared {
         tt,
         stop,
@@ -59,6 +60,7 @@ pub(crate) fn run<P: Evaluate>(
         nodes: &nodes,
         root_moves: job.root_moves,
         completed: &completed,
+        score: &best_score,
     };
     let max_depth = job
         .limits
@@ -119,6 +121,7 @@ pub(crate) fn run<P: Evaluate>(
         drop(tx);
 
         let mut result = None;
+        let mut soft = SoftLimit::new(job.deadlines.soft, limits.movetime.is_none());
         while result.is_none() {
             let elapsed = job.start.elapsed();
             if let Some(hard) = job.deadlines.hard {
@@ -142,8 +145,13 @@ pub(crate) fn run<P: Evaluate>(
                         hashfull: tt.hashfull(),
                         pv: format_line(job.pos, &it.pv),
                     });
-                    if let Some(soft) = job.deadlines.soft {
-                        if elapsed >= soft {
+                    // Only a completed iteration may end the search at the
+                    // soft limit: a new best move inside one is a reason to
+                    // go on, not to stop.
+                    if it.complete {
+                        let best = it.pv.first().map_or(0, |m| m.pack());
+                        soft.iteration_done(best, it.score, it.best_share);
+                        if soft.reached(elapsed) {
                             halt.store(true, Relaxed);
                         }
                     }

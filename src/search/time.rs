@@ -28,6 +28,69 @@ const SOFT_PERCENT: u32 = 60;
 /// With a single legal move, spend this fraction of the soft limit.
 const FORCED_DIVISOR: u32 = 8;
 
+/// The soft limit as the search goes: the base from [`deadlines`], scaled
+/// after every completed iteration by what the search says about the move.
+/// - Stability: a best move that has not changed for several iterations
+///   needs less time (down to 0.55× after six), a new one more (1.5×).
+/// - Score drop: a score falling from one iteration to the next means trouble
+///   the search has just seen (up to 1.8× for a 100 cp drop or more).
+/// - Node share: when the best move took most of the iteration's nodes, the
+///   alternatives were refuted fast and the choice is clear (0.7× at 100%);
+///   a small share means close alternatives (up to 1.3×).
+///
+/// The hard limit is not touched, so the scaled soft limit can never make the
+/// engine lose on time.
+#[derive(Clone, Debug)]
+pub(crate) struct SoftLimit {
+    adaptive: bool,
+    base: Option<Duration>,
+    best: u32,
+    stable: u32,
+    score: Option<i32>,
+    scale: f64,
+}
+
+impl SoftLimit {
+    /// `adaptive` false (a fixed time per move) keeps the scale at 1.
+    pub fn new(base: Option<Duration>, adaptive: bool) -> Self {
+        SoftLimit {
+            adaptive,
+            base,
+            best: 0,
+            stable: 0,
+            score: None,
+            scale: 1.0,
+        }
+    }
+
+    /// Records a completed iteration: its best move (`GameMove::pack`), score
+    /// and the share of nodes the best move took.
+    pub fn iteration_done(&mut self, best: u32, score: i32, best_share: f64) {
+        if best == self.best {
+            self.stable += 1;
+        } else {
+            self.best = best;
+            self.stable = 0;
+        }
+        let stability = match self.stable {
+            0 => 1.5,
+            s => (1.25 - 0.12 * s as f64).max(0.55),
+        };
+        let drop = self.score.map_or(0, |prev| (prev - score).clamp(0, 100));
+        let falling = 1.0 + 0.8 * drop as f64 / 100.0;
+        let share = 1.3 - 0.6 * best_share.clamp(0.0, 1.0);
+        self.score = Some(score);
+        if self.adaptive {
+            self.scale = (stability * falling * share).clamp(0.4, 2.5);
+        }
+    }
+
+    /// Whether no new iteration should start at `elapsed`.
+    pub fn reached(&self, elapsed: Duration) -> bool {
+        self.base.is_some_and(|b| elapsed >= b.mul_f64(self.scale))
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Deadlines {
     pub soft: Option<Duration>,
@@ -112,6 +175,25 @@ mod tests {
             left = left - used + ms(10);
         }
         assert!(left >= ms(10));
+    }
+
+    #[test]
+    fn soft_limit_shrinks_with_a_stable_move_and_grows_when_the_score_falls() {
+        let base = Some(ms(1000));
+        let mut stable = SoftLimit::new(base, true);
+        for _ in 0..8 {
+            stable.iteration_done(7, 30, 0.9);
+        }
+        assert!(stable.reached(ms(600)) && !stable.reached(ms(300)));
+        let mut falling = SoftLimit::new(base, true);
+        falling.iteration_done(7, 100, 0.5);
+        falling.iteration_done(9, -20, 0.5);
+        assert!(!falling.reached(ms(2000)) && falling.reached(ms(2500)));
+        assert!(!SoftLimit::new(None, true).reached(ms(1_000_000)));
+        let mut fixed = SoftLimit::new(base, false);
+        fixed.iteration_done(7, 100, 0.5);
+        fixed.iteration_done(9, -20, 0.5);
+        assert!(fixed.reached(ms(1000)) && !fixed.reached(ms(999)));
     }
 
     #[test]

@@ -28,7 +28,7 @@ use super::{
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Position};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, ROYAL_VALUE};
 
 /// Evaluation parameters (centipawns).
 pub struct Params {
@@ -89,6 +89,13 @@ impl Bandit {
 }
 
 impl Evaluate for Bandit {
+    const PIECE_KINDS: usize = 9;
+    const ROYAL_THREATS: bool = true;
+
+    fn royal_threatened(&self) -> bool {
+        super::movegen::outlaw_threatens_king(self)
+    }
+
     fn evaluate(&self) -> i32 {
         let t = &*TABLES;
         let occ = self.bb.occupied();
@@ -168,5 +175,77 @@ impl Evaluate for Bandit {
             }
         }
         gain
+    }
+
+    fn move_key(&self, m: BanditMove) -> MoveKey {
+        MoveKey {
+            piece: kind_of(self.board[m.from()]) as u8,
+            to: m.to() as u8,
+        }
+    }
+
+    /// An outlaw's capture takes the two pieces it passes and lands on (an
+    /// own piece counts against); whoever captures an outlaw is destroyed
+    /// with it (B8), leaving nothing exposed; a trick changes types.
+    fn exchange(&self, m: BanditMove) -> Exchange {
+        let (from, to) = (m.from(), m.to());
+        let us = self.stm.index();
+        let worth = |kind: usize| {
+            if kind == KING {
+                ROYAL_VALUE
+            } else {
+                value(kind)
+            }
+        };
+        let mut mover = worth(kind_of(self.board[from]));
+        let mut gain = 0;
+        let mut destroyed = false;
+        match m.kind() {
+            OUTLAW_CAPTURE => {
+                for sq in [(from + to) / 2, to] {
+                    let p = self.board[sq];
+                    if p == EMPTY {
+                        continue;
+                    }
+                    let v = worth(kind_of(p));
+                    gain += if color_of(p) == us { -v } else { v };
+                    destroyed |= kind_of(p) == OUTLAW;
+                }
+            }
+            TRICK => {
+                let (changes, n) = m.changes();
+                for &(sq, model) in &changes[..n] {
+                    gain += value(kind_of(self.board[sq])) - value(kind_of(self.board[model]));
+                }
+            }
+            _ => {
+                let victim = self.board[to];
+                if victim != EMPTY {
+                    gain += worth(kind_of(victim));
+                    destroyed = kind_of(victim) == OUTLAW;
+                }
+                if let Some(k) = m.promotion() {
+                    gain += value(k as usize) - value(kind_of(self.board[from]));
+                    mover = value(k as usize);
+                }
+            }
+        }
+        if destroyed {
+            gain -= mover;
+        }
+        Exchange {
+            gain,
+            exposed: (!destroyed).then_some((to, mover)),
+        }
+    }
+
+    fn removes_from(&self, m: BanditMove, cell: usize) -> bool {
+        let (from, to) = (m.from(), m.to());
+        self.board[cell] != EMPTY
+            && match m.kind() {
+                OUTLAW_CAPTURE => cell == to || cell == (from + to) / 2,
+                TRICK => false,
+                _ => cell == to,
+            }
     }
 }

@@ -386,6 +386,40 @@ fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<Bandit
     }
 }
 
+/// Whether an enemy outlaw's two-agent capture (B7) could take a king of the
+/// side to move: no check (B9), but the game would end (B11). Legality of
+/// the outlaw's move is not tested (the answer may err towards true).
+pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
+    let b = &pos.bb;
+    let us = pos.stm;
+    let them = us.flip();
+    let kings = b.pieces(us, KING);
+    let mut outlaws = b.pieces(them, OUTLAW);
+    if kings == 0 || outlaws == 0 {
+        return false;
+    }
+    let t = &*TABLES;
+    let occ = b.occupied();
+    let white = b.colors[0];
+    let forbidden = b.kinds[TRICKSTER] | b.pieces(them, KING);
+    while outlaws != 0 {
+        let from = outlaws.trailing_zeros() as usize;
+        outlaws &= outlaws - 1;
+        for &(near, far) in &t.outlaw_victims[from] {
+            let pair = 1u64 << near | 1u64 << far;
+            if near != NONE
+                && pair & kings != 0
+                && occ & pair == pair
+                && (white & pair).count_ones() == 1
+                && forbidden & pair == 0
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The trickster's move from `from` to the empty cell `to`, with every distinct
 /// outcome of the trick as its own move (B5).
 fn trickster_move<const NOISY: bool>(

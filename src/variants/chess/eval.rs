@@ -16,7 +16,7 @@
 use super::attacks::TABLES;
 use super::{Chess, ChessMove, Kind, EMPTY};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Position};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position};
 use once_cell::sync::Lazy;
 
 /// A middlegame and an endgame value.
@@ -329,6 +329,8 @@ fn bits(mut bb: u64) -> impl Iterator<Item = usize> {
 }
 
 impl Evaluate for Chess {
+    const PIECE_KINDS: usize = 6;
+
     fn evaluate(&self) -> i32 {
         let pst = &*PST;
         let (mut mg, mut eg, mut phase) = (0, 0, 0);
@@ -374,6 +376,39 @@ impl Evaluate for Chess {
             gain += value(k as usize) - value(Kind::Pawn as usize);
         }
         gain
+    }
+
+    fn move_key(&self, m: ChessMove) -> MoveKey {
+        MoveKey {
+            piece: self.board[m.from()] % 6,
+            to: m.to() as u8,
+        }
+    }
+
+    /// A king stands on its target only where no capture can reach it (the
+    /// generator is legal), so its worth there never counts.
+    fn exchange(&self, m: ChessMove) -> Exchange {
+        let victim = self.board[m.to()];
+        let mut gain = if victim != EMPTY {
+            value(victim as usize % 6)
+        } else if self.is_noisy(m) && m.promotion().is_none() {
+            value(Kind::Pawn as usize) // en passant
+        } else {
+            0
+        };
+        let mut mover = value(self.board[m.from()] as usize % 6);
+        if let Some(k) = m.promotion() {
+            gain += value(k as usize) - value(Kind::Pawn as usize);
+            mover = value(k as usize);
+        }
+        Exchange {
+            gain,
+            exposed: Some((m.to(), mover)),
+        }
+    }
+
+    fn removes_from(&self, m: ChessMove, cell: usize) -> bool {
+        m.to() == cell && self.board[cell] != EMPTY
     }
 }
 

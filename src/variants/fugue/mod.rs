@@ -239,7 +239,7 @@ impl Fugue {
     }
 
     #[inline(always)]
-    fn pieces(&self, color: Color, kind: Kind) -> u64 {
+    pub(crate) fn pieces(&self, color: Color, kind: Kind) -> u64 {
         self.colors[color.index()] & self.kinds[kind as usize]
     }
 

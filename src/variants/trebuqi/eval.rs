@@ -30,7 +30,7 @@
 use super::tables::{bit, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Position};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position};
 
 /// Evaluation parameters (centipawns: a Point is 100).
 pub struct Params {
@@ -155,6 +155,8 @@ impl<const RULE: u8> Trebuqi<RULE> {
 }
 
 impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
+    const PIECE_KINDS: usize = 6;
+
     fn evaluate(&self) -> i32 {
         let s = self.white_score() + PARAMS.tempo * if self.stm == Color::White { 1 } else { -1 };
         if self.side_to_move() == Color::White {
@@ -171,6 +173,32 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
         }
         let attacker = self.board[m.from()] as usize % 6;
         value::<RULE>(victim as usize % 6) - value::<RULE>(attacker) / 10
+    }
+
+    fn move_key(&self, m: TrebuqiMove) -> MoveKey {
+        MoveKey {
+            piece: self.board[m.from()] % 6,
+            to: m.to() as u8,
+        }
+    }
+
+    /// Displacement captures only (cannons and trebuchets land on their
+    /// victim); a General is worth its rule's value (see [`value`]).
+    fn exchange(&self, m: TrebuqiMove) -> Exchange {
+        let victim = self.board[m.to()];
+        let gain = if victim != EMPTY {
+            value::<RULE>(victim as usize % 6)
+        } else {
+            0
+        };
+        Exchange {
+            gain,
+            exposed: Some((m.to(), value::<RULE>(self.board[m.from()] as usize % 6))),
+        }
+    }
+
+    fn removes_from(&self, m: TrebuqiMove, cell: usize) -> bool {
+        m.to() == cell && self.board[cell] != EMPTY
     }
 }
 

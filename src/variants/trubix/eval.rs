@@ -26,7 +26,7 @@
 use super::tables::TABLES;
 use super::{Trubix, TrubixMove, EMPTY, F, N, Q, W};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Position};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position};
 
 /// Evaluation parameters (centipawns).
 pub struct Params {
@@ -75,6 +75,8 @@ fn centrality(sq: usize) -> i32 {
 }
 
 impl Evaluate for Trubix {
+    const PIECE_KINDS: usize = 5;
+
     fn evaluate(&self) -> i32 {
         let t = &*TABLES;
         let occ = self.occupied();
@@ -126,6 +128,37 @@ impl Evaluate for Trubix {
             gain += value(k as usize) - value(W);
         }
         gain
+    }
+
+    fn move_key(&self, m: TrubixMove) -> MoveKey {
+        MoveKey {
+            piece: self.board[m.from()] % 5,
+            to: m.to() as u8,
+        }
+    }
+
+    /// Displacement captures only; a king's worth on its target never counts
+    /// (the generator is legal, so nothing can take it there).
+    fn exchange(&self, m: TrubixMove) -> Exchange {
+        let victim = self.board[m.to()];
+        let mut gain = if victim != EMPTY {
+            value(victim as usize % 5)
+        } else {
+            0
+        };
+        let mut mover = value(self.board[m.from()] as usize % 5);
+        if let Some(k) = m.promotion() {
+            gain += value(k as usize) - value(W);
+            mover = value(k as usize);
+        }
+        Exchange {
+            gain,
+            exposed: Some((m.to(), mover)),
+        }
+    }
+
+    fn removes_from(&self, m: TrubixMove, cell: usize) -> bool {
+        m.to() == cell && self.board[cell] != EMPTY
     }
 }
 

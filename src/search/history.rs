@@ -1,0 +1,199 @@
+//! What a search thread learns about moves as it goes, for ordering and
+//! reductions: killers, counter moves, and four history tables.
+//!
+//! Every table is keyed by [`MoveKey`] (the moving piece's kind and its
+//! landing cell), not by a move's bits: "a knight to f3" is the same idea in
+//! every position where a knight can go to f3, whatever the bits of the move
+//! that does it. The tables are sized per variant from its number of piece
+//! kinds and the cells of its board's bounding box.
+//!
+//! - `quiet` (the main history): by side, for quiet moves;
+//! - `capture`: by side, for noisy moves (added to the victim's value);
+//! - `continuation`: by the move one ply back (the opponent's reply) and two
+//!   plies back (our own previous move), then the move itself: "after that
+//!   move, this one tends to work";
+//! - `counter`: the quiet move that last refuted the opponent's move.
+//!
+//! Updates use the usual gravity formula, so a value moves towards ±`MAX`
+//! by a share of the bonus and never leaves that range.
+
+use super::score::MAX_PLY;
+use crate::geometry::{Color, Geometry};
+use crate::rules::{Evaluate, GameMove, MoveKey};
+
+/// History values stay inside ±`MAX`.
+pub(crate) const MAX: i32 = 16_384;
+
+/// The number of distinct keys of a variant and how a key is folded into
+/// one index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeySpace {
+    cells: usize,
+    count: usize,
+}
+
+impl KeySpace {
+    pub fn of<P: Evaluate>() -> Self {
+        let cells = (<P::Geo as Geometry>::WIDTH * <P::Geo as Geometry>::HEIGHT) as usize;
+        debug_assert!(cells <= MoveKey::CELLS && P::PIECE_KINDS <= MoveKey::KINDS);
+        KeySpace {
+            cells,
+            count: P::PIECE_KINDS * cells,
+        }
+    }
+
+    #[inline]
+    pub fn index(self, k: MoveKey) -> usize {
+        (k.piece as usize * self.cells + k.to as usize).min(self.count - 1)
+    }
+}
+
+/// A move's key, folded (what the search stack remembers of a move).
+pub(crate) type Key = u16;
+
+#[inline]
+fn gravity(e: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-MAX, MAX);
+    let v = *e as i32;
+    *e = (v + bonus - v * bonus.abs() / MAX) as i16;
+}
+
+pub(crate) struct Histories<M> {
+    space: KeySpace,
+    quiet: Vec<i16>,
+    capture: Vec<i16>,
+    /// `[distance - 1][side][previous key][key]`, distance 1 or 2.
+    continuation: Vec<i16>,
+    /// `[side][opponent's key]`.
+    counter: Vec<Option<M>>,
+    killers: Vec<[Option<M>; 2]>,
+}
+
+impl<M: GameMove> Histories<M> {
+    pub fn new(space: KeySpace) -> Self {
+        let n = space.count;
+        Histories {
+            space,
+            quiet: vec![0; 2 * n],
+            capture: vec![0; 2 * n],
+            continuation: vec![0; 4 * n * n],
+            counter: vec![None; 2 * n],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Self::new(self.space);
+    }
+
+    pub fn space(&self) -> KeySpace {
+        self.space
+    }
+
+    #[inline]
+    fn side_index(&self, side: Color, key: Key) -> usize {
+        side.index() * self.space.count + key as usize
+    }
+
+    #[inline]
+    fn cont_index(&self, distance: usize, side: Color, prev: Key, key: Key) -> usize {
+        let n = self.space.count;
+        (((distance - 1) * 2 + side.index()) * n + prev as usize) * n + key as usize
+    }
+
+    #[inline]
+    pub fn quiet(&self, side: Color, key: Key) -> i32 {
+        self.quiet[self.side_index(side, key)] as i32
+    }
+
+    #[inline]
+    pub fn capture(&self, side: Color, key: Key) -> i32 {
+        self.capture[self.side_index(side, key)] as i32
+    }
+
+    /// The continuation history of `key` after the moves `prev` (one and two
+    /// plies back; `None` for a null move or before the root).
+    #[inline]
+    pub fn continuation(&self, side: Color, prev: [Option<Key>; 2], key: Key) -> i32 {
+        let mut sum = 0;
+        for (d, p) in prev.iter().enumerate() {
+            if let Some(p) = *p {
+                sum += self.continuation[self.cont_index(d + 1, side, p, key)] as i32;
+            }
+        }
+        sum
+    }
+
+    /// Main plus continuation history: how good a quiet move looks.
+    #[inline]
+    pub fn quiet_score(&self, side: Color, prev: [Option<Key>; 2], key: Key) -> i32 {
+        self.quiet(side, key) + self.continuation(side, prev, key)
+    }
+
+    pub fn update_quiet(&mut self, side: Color, prev: [Option<Key>; 2], key: Key, bonus: i32) {
+        let i = self.side_index(side, key);
+        gravity(&mut self.quiet[i], bonus);
+        for (d, p) in prev.iter().enumerate() {
+            if let Some(p) = *p {
+                let i = self.cont_index(d + 1, side, p, key);
+                gravity(&mut self.continuation[i], bonus);
+            }
+        }
+    }
+
+    pub fn update_capture(&mut self, side: Color, key: Key, bonus: i32) {
+        let i = self.side_index(side, key);
+        gravity(&mut self.capture[i], bonus);
+    }
+
+    #[inline]
+    pub fn counter(&self, side: Color, prev: Option<Key>) -> Option<M> {
+        prev.and_then(|p| self.counter[self.side_index(side, p)])
+    }
+
+    pub fn set_counter(&mut self, side: Color, prev: Option<Key>, m: M) {
+        if let Some(p) = prev {
+            let i = self.side_index(side, p);
+            self.counter[i] = Some(m);
+        }
+    }
+
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers[ply]
+    }
+
+    pub fn add_killer(&mut self, ply: usize, m: M) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+
+    /// Killers two plies down belong to a sibling subtree: forget them when a
+    /// node starts its moves.
+    pub fn clear_killers(&mut self, ply: usize) {
+        if ply < self.killers.len() {
+            self.killers[ply] = [None; 2];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_values_in_range() {
+        let mut e = 0i16;
+        for _ in 0..10_000 {
+            gravity(&mut e, 5_000);
+            assert!((e as i32) <= MAX);
+        }
+        for _ in 0..10_000 {
+            gravity(&mut e, -40_000);
+            assert!((e as i32) >= -MAX);
+        }
+    }
+}

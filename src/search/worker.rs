@@ -1,0 +1,361 @@
+//! One search thread: its state, and iterative deepening with aspiration
+//! windows around the node function (`alphabeta.rs`).
+
+use super::history::{Histories, Key, KeySpace};
+use super::params::PARAMS;
+use super::score::{is_decisive, mate_in, EVAL_LIMIT, INF, MAX_PLY};
+use super::tt::Table;
+use crate::rules::{Evaluate, GameMove, Position, Repetition};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// What a thread keeps between searches (cleared by `Searcher::clear`).
+pub(crate) struct ThreadData<M> {
+    pub hist: Histories<M>,
+}
+
+impl<M: GameMove> ThreadData<M> {
+    pub fn new(space: KeySpace) -> Self {
+        ThreadData {
+            hist: Histories::new(space),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.hist.clear();
+    }
+}
+
+/// What the search remembers of each ply of the current path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame<M> {
+    /// The static evaluation at this ply (`NO_EVAL` in check).
+    pub eval: i32,
+    /// The key of the move played from this ply (`None`: a null move, or
+    /// none yet), for the continuation history of the plies below.
+    pub key: Option<Key>,
+    /// The move a singular-extension search leaves out at this ply.
+    pub excluded: Option<M>,
+    /// Double extensions on the path down to this ply.
+    pub doubles: u8,
+}
+
+/// The evaluation of a ply in check: none.
+pub(crate) const NO_EVAL: i32 = -INF;
+
+/// What all threads of one search share: the table and atomics, nothing else.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Table,
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Set by the controlling thread when the search as a whole is over.
+    pub halt: &'a AtomicBool,
+    /// Nodes of all threads (each flushes its count every few hundred nodes).
+    pub nodes: &'a AtomicU64,
+    /// The root moves to search (`GameMove::pack` codes; empty: all).
+    pub root_moves: &'a [u32],
+    /// The deepest iteration any worker has completed: helpers skip depths
+    /// already done, and the first worker to complete the depth limit ends
+    /// the search.
+    pub completed: &'a AtomicU32,
+    /// The score of that deepest completed iteration: helpers centre their
+    /// aspiration windows on it rather than on their own older scores.
+    pub score: &'a AtomicI32,
+}
+
+/// A finished iteration (or a new best root move found during a deep one),
+/// as the main thread reports it.
+pub(crate) struct Iteration<M> {
+    /// False for a new best move found inside an iteration.
+    pub complete: bool,
+    /// The share (0 to 1) of this iteration's nodes (of the main thread)
+    /// spent on the best root move.
+    pub best_share: f64,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub pv: Vec<M>,
+    /// Nodes of all threads when the iteration ended.
+    pub nodes: u64,
+}
+
+/// What a thread answers when it stops.
+#[derive(Clone, Copy)]
+pub(crate) struct Outcome<M> {
+    pub best: M,
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+}
+
+/// Who a worker is: its number (0 = main) and the limits only the main
+/// worker enforces.
+pub(crate) struct Role {
+    pub id: usize,
+    pub node_limit: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+/// The static evaluation, kept clear of the mate range.
+#[inline]
+pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
+    pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+pub(crate) struct Worker<'a, P: Position> {
+    pub(super) sh: Shared<'a>,
+    pub(super) data: &'a mut ThreadData<P::Move>,
+    /// Thread 0 is the main thread; helpers vary their depths.
+    id: usize,
+    /// Only the main thread enforces a node limit.
+    node_limit: Option<u64>,
+    /// The hard time limit, checked by the main thread as a safety net: the
+    /// controlling thread owns the clock but sleeps between polls and, on a
+    /// loaded machine, may wake late.
+    deadline: Option<Instant>,
+    pub(super) nodes: u64,
+    unflushed: u64,
+    pub(super) stopped: bool,
+    /// A helper's current iteration was completed by another thread: unwind
+    /// it (with `stopped`) and go deeper.
+    abandoned: bool,
+    /// Hashes of the game before the root, then of every node on the current path.
+    pub(super) path: Vec<u64>,
+    /// Index of the root in `path`: a repeat at or above it happened in the tree.
+    root_index: usize,
+    /// No repetition is looked for below this index (the path crossed a null move).
+    pub(super) null_floor: usize,
+    /// Triangular principal-variation table.
+    pub(super) pv: Vec<ArrayVec<P::Move, MAX_PLY>>,
+    pub(super) seldepth: usize,
+    pub(super) root_depth: i32,
+    /// One frame per ply of the current path (two spare at the end).
+    pub(super) stack: Vec<Frame<P::Move>>,
+    /// The best root move so far and its score (updated inside an iteration
+    /// whenever a fully searched root move raises alpha).
+    pub(super) root_best: (P::Move, i32),
+    /// Nodes this thread spent below the best root move in the current
+    /// iteration (time management reads its share).
+    pub(super) best_move_nodes: u64,
+    /// This thread's node count when the current iteration started.
+    iteration_start_nodes: u64,
+    /// Where progress goes (the main thread's channel; a no-op for helpers).
+    report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
+}
+
+impl<'a, P: Evaluate> Worker<'a, P> {
+    pub fn new(
+        sh: Shared<'a>,
+        data: &'a mut ThreadData<P::Move>,
+        role: Role,
+        history: &[u64],
+        fallback: (P::Move, i32),
+        report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
+    ) -> Self {
+        let Role {
+            id,
+            node_limit,
+            deadline,
+        } = role;
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        path.extend_from_slice(history);
+        Worker {
+            sh,
+            data,
+            id,
+            node_limit,
+            deadline,
+            nodes: 0,
+            unflushed: 0,
+            stopped: false,
+            abandoned: false,
+            root_index: path.len(),
+            path,
+            null_floor: 0,
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            seldepth: 0,
+            root_depth: 0,
+            stack: vec![
+                Frame {
+                    eval: NO_EVAL,
+                    key: None,
+                    excluded: None,
+                    doubles: 0,
+                };
+                MAX_PLY + 4
+            ],
+            root_best: fallback,
+            best_move_nodes: 0,
+            iteration_start_nodes: 0,
+            report,
+        }
+    }
+
+    /// Adds this thread's uncounted nodes to the shared counter.
+    pub fn flush(&mut self) {
+        self.sh.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Counts a node; true when the search must unwind.
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if let Some(limit) = self.node_limit {
+            if self.sh.nodes.load(Relaxed) + self.unflushed >= limit {
+                self.sh.halt.store(true, Relaxed);
+                self.stopped = true;
+            }
+        }
+        if self.unflushed >= PARAMS.check_interval {
+            self.flush();
+            if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
+                self.stopped = true;
+            } else if self.id != 0 && self.sh.completed.load(Relaxed) >= self.root_depth as u32 {
+                self.stopped = true;
+                self.abandoned = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.sh.halt.store(true, Relaxed);
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Iterative deepening up to `max_depth`; `report` gets every completed
+    /// iteration (the main thread forwards them to the caller).
+    pub fn iterate(&mut self, pos: &P, max_depth: u32) -> Outcome<P::Move> {
+        let mut score = 0;
+        let mut completed = 0;
+        let mut next = 1;
+        while next <= max_depth {
+            // Lazy SMP: helpers work ahead of what the threads have completed
+            // (odd ones two plies ahead, even ones one), so the threads spread
+            // over two depths and fill the table for each other; a helper
+            // abandons an iteration some other thread has completed (`tick`).
+            let mut depth = next;
+            if self.id != 0 {
+                let done = self.sh.completed.load(Relaxed);
+                depth = depth.max(done + 1 + (self.id as u32 & 1)).min(max_depth);
+                if depth <= done {
+                    break;
+                }
+                if done > completed {
+                    score = self.sh.score.load(Relaxed);
+                }
+            }
+            next = depth + 1;
+            let depth = depth as i32;
+            self.root_depth = depth;
+            self.seldepth = 0;
+            self.iteration_start_nodes = self.nodes;
+            self.best_move_nodes = 0;
+            let mut delta = PARAMS.aspiration_window;
+            let (mut alpha, mut beta) =
+                if depth >= PARAMS.aspiration_min_depth && !is_decisive(score) {
+                    ((score - delta).max(-INF), (score + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+            loop {
+                let s = self.alphabeta::<true>(pos, alpha, beta, depth, 0, false);
+                if self.stopped {
+                    break;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (s + delta).min(INF);
+                } else {
+                    score = s;
+                    break;
+                }
+                delta += delta;
+            }
+            if self.stopped {
+                if self.abandoned && !self.sh.halt.load(Relaxed) && !self.sh.stop.load(Relaxed) {
+                    // Another thread finished this depth: go on from there.
+                    self.stopped = false;
+                    self.abandoned = false;
+                    continue;
+                }
+                break;
+            }
+            completed = depth as u32;
+            if self.sh.completed.fetch_max(completed, Relaxed) < completed {
+                self.sh.score.store(score, Relaxed);
+            }
+            if completed == max_depth {
+                // Whoever gets there first answers for all (see `smp::run`).
+                self.sh.halt.store(true, Relaxed);
+            }
+            self.send_report(score, true);
+        }
+        self.flush();
+        let (best, score) = self.root_best;
+        let ponder = match self.pv[0].as_slice() {
+            [first, second, ..] if *first == best => Some(*second),
+            _ => None,
+        };
+        Outcome {
+            best,
+            ponder,
+            score,
+            depth: completed,
+        }
+    }
+
+    pub(super) fn send_report(&mut self, score: i32, complete: bool) {
+        self.flush();
+        let spent = self.nodes.saturating_sub(self.iteration_start_nodes).max(1);
+        let it = Iteration {
+            complete,
+            best_share: (self.best_move_nodes as f64 / spent as f64).min(1.0),
+            depth: self.root_depth as u32,
+            seldepth: self.seldepth as u32,
+            score,
+            pv: self.pv[0].to_vec(),
+            nodes: self.sh.nodes.load(Relaxed),
+        };
+        (self.report)(it);
+    }
+
+    /// Repetition inside the tree, with the variant's meaning: `Some(score)`
+    /// when the position recurs on the search path, or for the third time
+    /// counting the game. A draw scores 0. Under `MoverLoses` the side that
+    /// just moved made the position recur, so the side to move wins; a
+    /// twofold inside the tree is scored the same way (the player who repeats
+    /// first is also the one who would make the third occurrence if the cycle
+    /// went on, and the alternative it has is what the search should find).
+    pub(super) fn repetition(&self, pos: &P, ply: usize) -> Option<i32> {
+        let len = self.path.len();
+        let window = pos.halfmove_clock() as usize;
+        let lowest = len.saturating_sub(window).max(self.null_floor);
+        if len < 2 || len - 2 < lowest {
+            return None;
+        }
+        let key = pos.hash();
+        let mut count = 0;
+        let mut in_tree = false;
+        let mut i = len - 2;
+        loop {
+            if self.path[i] == key {
+                count += 1;
+                in_tree |= i >= self.root_index;
+            }
+            if i < lowest + 2 {
+                break;
+            }
+            i -= 2;
+        }
+        (in_tree || count >= 2).then(|| match P::REPETITION {
+            Repetition::Draw => 0,
+            Repetition::MoverLoses => mate_in(ply),
+        })
+    }
+}

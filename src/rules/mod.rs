@@ -17,10 +17,12 @@
 //! - a move-count rule ([`Position::MOVE_RULE`] plies of
 //!   [`Position::halfmove_clock`]).
 
+pub mod effects;
 pub mod error;
 pub mod fen;
 pub mod zobrist;
 
+pub use effects::Effects;
 pub use error::{FenError, MoveError};
 
 use crate::geometry::{Color, Geometry, Square};
@@ -221,6 +223,10 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     fn is_noisy(&self, m: Self::Move) -> bool;
     /// The position after legal move `m`.
     fn play(&self, m: Self::Move) -> Self;
+    /// What legal move `m` does to the board, in a form every front end can
+    /// read (see [`Effects`]); `play` and the effects always agree (the
+    /// random-walk tests rebuild the board from them).
+    fn effects(&self, m: Self::Move) -> Effects<Self::Geo>;
     /// The position with the turn passed (null move); only called when
     /// `NULL_MOVE` is true and the side to move is not in check.
     fn play_null(&self) -> Self;

@@ -18,10 +18,12 @@ mod movegen;
 mod tests;
 
 use crate::geometry::{Color, Rect7x9, Square};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
 use crate::rules::{
-    FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position, Repetition,
+    Effects, FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position,
+    Repetition,
 };
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
@@ -587,6 +589,48 @@ impl Position for Bandit {
             p.fullmove = p.fullmove.saturating_add(1);
         }
         p
+    }
+
+    /// Read off the same edits `play` runs (`Bandit::apply`).
+    fn effects(&self, m: BanditMove) -> Effects<Rect7x9> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let (from, to) = (m.from(), m.to());
+        let mut e = Effects::step(sq(from), sq(to), false);
+        let outlaw_taken = |victims: &[usize]| {
+            victims
+                .iter()
+                .any(|&v| self.board[v] != EMPTY && kind_of(self.board[v]) == OUTLAW)
+        };
+        match m.kind() {
+            OUTLAW_CAPTURE => {
+                let mid = (from + to) / 2;
+                e.removed.push(sq(mid));
+                e.removed.push(sq(to));
+                if outlaw_taken(&[mid, to]) {
+                    e.lands = None;
+                }
+            }
+            TRICK => {
+                let (changes, n) = m.changes();
+                for &(changed, model) in &changes[..n] {
+                    let letter = Kind::ALL[kind_of(self.board[model])].letter();
+                    e.changed
+                        .push((sq(changed), colored_letter(self.stm.flip(), letter)));
+                }
+            }
+            _ => {
+                if self.board[to] != EMPTY {
+                    e.removed.push(sq(to));
+                }
+                if outlaw_taken(&[to]) {
+                    e.lands = None;
+                } else if let Some(k) = m.promotion() {
+                    e.changed
+                        .push((sq(to), colored_letter(self.stm, k.letter())));
+                }
+            }
+        }
+        e
     }
 
     fn play_null(&self) -> Self {

@@ -17,9 +17,12 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, GuiMove, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Effects, FenError, GameMove, GenKind, GuiMove, MoveList, Outcome, Position, Repetition,
+};
 
 type Sq = Square<Rect8x8>;
 
@@ -436,6 +439,21 @@ impl Position for Fugue {
             p.fullmove = p.fullmove.saturating_add(1);
         }
         p
+    }
+
+    fn effects(&self, m: FugueMove) -> Effects<Rect8x8> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let (from, to) = (sq(m.from()), sq(m.to()));
+        let mut e = Effects::step(from, to, false);
+        e.removed.extend(m.victim().map(sq));
+        match m.kind() {
+            MoveKind::Shot => e.lands = Some(from),
+            MoveKind::Destroy => e.lands = None,
+            MoveKind::Swap => e.displaced = Some((to, from)),
+            MoveKind::Promote(k) => e.changed.push((to, colored_letter(self.stm, k.letter()))),
+            MoveKind::Plain => {}
+        }
+        e
     }
 
     fn play_null(&self) -> Self {

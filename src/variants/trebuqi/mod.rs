@@ -32,7 +32,7 @@ mod tests;
 use crate::geometry::{Color, Hex91, Square};
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use tables::{bit, BOX, TABLES};
 
 type Sq = Square<Hex91>;
@@ -457,6 +457,11 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         }
         p.hash = hash;
         p
+    }
+
+    fn effects(&self, m: TrebuqiMove) -> Effects<Hex91> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        Effects::step(sq(m.from()), sq(m.to()), self.board[m.to()] != EMPTY)
     }
 
     fn play_null(&self) -> Self {

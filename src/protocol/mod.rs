@@ -1,9 +1,10 @@
 //! The protocol loops (XBoard/CECP v2 in [`xboard`], UCI in [`uci`]) and the
 //! façade they drive: [`Session`], an object-safe view of one game of one
 //! variant. [`Engine<P>`] implements it for every `P: Position + Evaluate`;
-//! [`make_session`] picks `P` by name through the registry, once. Nothing in
-//! this folder names a variant: GUI data comes from the provided items of
-//! [`Position`] (`XBOARD_NATIVE`, `xboard_setup`, `xboard_move`, …).
+//! [`make_session`] picks `P` by name through the registry, once. Everything
+//! XBoard needs is derived in [`xboard::moves`] from the moves' effects
+//! ([`Position::effects`]); the little per-variant XBoard data there is (piece
+//! tables, native names) is XBoard's own, in [`xboard::profile`].
 //!
 //! Threads: stdin is read on its own thread ([`spawn_reader`]); a search runs on
 //! a worker thread that owns the session (`Box<dyn Session>`) and hands it back
@@ -24,6 +25,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
+use xboard::profile::Profile;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -72,7 +74,7 @@ impl PlayError {
 pub struct MoveView {
     /// The variant's notation (`format_move`).
     pub text: String,
-    /// XBoard's form (`xboard_move`), in the variant's square names.
+    /// XBoard's form ([`xboard::moves::move_text`]), in the variant's square names.
     pub xboard: String,
     /// (file, row) of where the piece is lifted and put, if the mouse can enter it.
     pub from: Option<(u8, u8)>,
@@ -124,7 +126,7 @@ pub trait Session: Send {
     /// notation; on any error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     /// Sets the position from a FEN as XBoard sends it
-    /// ([`Position::from_xboard_fen`]); on error nothing changes.
+    /// ([`xboard::moves::from_fen`]); on error nothing changes.
     fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError>;
     /// Plays a legal move given in either notation; returns its `format_move`
     /// text. A refused move after the end of the game says so.
@@ -142,7 +144,7 @@ pub trait Session: Send {
     /// XBoard's form of a move given in the variant's notation.
     fn xboard_form(&self, text: &str) -> Option<String>;
     /// The legal moves that keep XBoard's picture right enough for it to
-    /// accept later moves ([`Position::xboard_shows`]), as `Limits::root_moves`
+    /// accept later moves ([`xboard::moves::shows`]), as `Limits::root_moves`
     /// codes; empty when that is every legal move or none.
     fn xboard_root_moves(&self) -> Vec<u32>;
     /// `Limits::root_moves` codes for moves in either notation (UCI
@@ -172,7 +174,7 @@ pub struct Engine<P: Position + Evaluate> {
     /// Their hashes (for repetition).
     hashes: Vec<u64>,
     /// Cells where XBoard draws nothing though a piece stands
-    /// ([`Position::xboard_hidden_after`]), now and before each earlier move.
+    /// ([`xboard::moves::hidden_after`]), now and before each earlier move.
     hidden: u128,
     earlier_hidden: Vec<u128>,
     searcher: Searcher<P>,
@@ -191,7 +193,7 @@ impl<P: Position + Evaluate> Engine<P> {
     }
 
     fn push(&mut self, m: P::Move) {
-        let hidden = self.pos.xboard_hidden_after(m, self.hidden);
+        let hidden = xboard::moves::hidden_after(&self.pos, m, self.hidden);
         self.earlier_hidden
             .push(std::mem::replace(&mut self.hidden, hidden));
         let next = self.pos.play(m);
@@ -209,16 +211,16 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         P::NAME
     }
     fn xboard_native(&self) -> Option<&'static str> {
-        P::XBOARD_NATIVE
+        Profile::of::<P>().native
     }
     fn xboard_legal(&self) -> bool {
-        P::XBOARD_LEGAL
+        Profile::of::<P>().legal
     }
     fn xboard_setup(&self) -> Option<String> {
-        P::xboard_setup()
+        Some(Profile::of::<P>().setup_line::<P::Geo>())
     }
     fn xboard_pieces(&self) -> &'static [&'static str] {
-        P::xboard_pieces()
+        Profile::of::<P>().pieces
     }
     fn shape(&self) -> Shape {
         Shape {
@@ -255,7 +257,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
                 .parse_move(text)
                 .map_err(|e| PositionError::Move(i, e))?;
             earlier_hidden.push(hidden);
-            hidden = pos.xboard_hidden_after(m, hidden);
+            hidden = xboard::moves::hidden_after(&pos, m, hidden);
             let next = pos.play(m);
             hashes.push(pos.hash());
             earlier.push(std::mem::replace(&mut pos, next));
@@ -269,7 +271,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
     }
 
     fn set_xboard_position(&mut self, fen: &str) -> Result<(), PositionError> {
-        self.pos = P::from_xboard_fen(fen).map_err(PositionError::Fen)?;
+        self.pos = xboard::moves::from_fen::<P>(fen).map_err(PositionError::Fen)?;
         self.earlier.clear();
         self.hashes.clear();
         self.hidden = 0;
@@ -280,13 +282,10 @@ impl<P: Position + Evaluate> Session for Engine<P> {
     fn play_move(&mut self, text: &str) -> Result<String, PlayError> {
         // A move the rules still allow after a claimable end (a repetition, the
         // move-count rule) is accepted: a GUI may play on or replay a game.
-        let m = self
-            .pos
-            .parse_xboard_move(text)
-            .map_err(|e| match self.outcome() {
-                Some(o) => PlayError::GameOver(o),
-                None => PlayError::Move(e),
-            })?;
+        let m = xboard::moves::parse(&self.pos, text).map_err(|e| match self.outcome() {
+            Some(o) => PlayError::GameOver(o),
+            None => PlayError::Move(e),
+        })?;
         let formatted = self.pos.format_move(m);
         self.push(m);
         Ok(formatted)
@@ -325,17 +324,15 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos.generate(GenKind::All, &mut list);
         list.iter()
             .map(|&m| {
-                let squares = self.pos.gui_squares(m);
+                let squares = xboard::moves::gui_squares(&self.pos, m);
                 MoveView {
                     text: self.pos.format_move(m),
-                    xboard: self.pos.xboard_move(m),
+                    xboard: xboard::moves::move_text(&self.pos, m),
                     from: squares.map(|s| Self::square(s.from)),
                     to: squares.map(|s| Self::square(s.to)),
                     promotion: squares.and_then(|s| s.promotion),
                     noisy: self.pos.is_noisy(m),
-                    victims: self
-                        .pos
-                        .gui_victims(m)
+                    victims: xboard::moves::victims(&self.pos, m)
                         .into_iter()
                         .map(Self::square)
                         .collect(),
@@ -348,7 +345,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos
             .parse_move(text)
             .ok()
-            .map(|m| self.pos.xboard_move(m))
+            .map(|m| xboard::moves::move_text(&self.pos, m))
     }
 
     fn xboard_root_moves(&self) -> Vec<u32> {
@@ -356,7 +353,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         self.pos.generate(GenKind::All, &mut list);
         let shown: Vec<u32> = list
             .iter()
-            .filter(|&&m| self.pos.xboard_shows(m, self.hidden))
+            .filter(|&&m| xboard::moves::shows(&self.pos, m, self.hidden))
             .map(|m| m.pack())
             .collect();
         if shown.len() == list.len() {
@@ -370,8 +367,7 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         texts
             .iter()
             .map(|t| {
-                self.pos
-                    .parse_xboard_move(t)
+                xboard::moves::parse(&self.pos, t)
                     .map(|m| m.pack())
                     .map_err(|_| t.to_string())
             })
@@ -445,7 +441,7 @@ pub fn variant_names() -> Vec<(&'static str, Option<&'static str>)> {
     impl VariantVisitor for Names {
         type Output = (&'static str, Option<&'static str>);
         fn visit<P: Position + Evaluate>(self) -> Self::Output {
-            (P::NAME, P::XBOARD_NATIVE)
+            (P::NAME, Profile::of::<P>().native)
         }
     }
     VARIANTS

@@ -3,9 +3,9 @@
 //! A move's packed form is the variant's business; its [`Effects`] are not:
 //! which piece goes from where to where, which pieces leave the board and
 //! from which cells, which pieces change type or colour, which are displaced.
-//! A protocol or GUI derives its own picture of a move from these (XBoard's
-//! legs and kill squares, highlights, a web board's animation) without
-//! knowing the variant's move encoding. The effects are complete by
+//! A protocol or GUI derives its own picture of a move from these (a GUI
+//! protocol's legs and kill squares, highlights, a web board's animation)
+//! without knowing the variant's move encoding. The effects are complete by
 //! construction: `tests/invariants.rs` rebuilds every successor board from
 //! the effects alone ([`Effects::apply`]) and compares it with `play`.
 

@@ -12,7 +12,6 @@
 
 mod attacks;
 pub mod eval;
-mod gui;
 mod movegen;
 #[cfg(test)]
 mod tests;
@@ -21,10 +20,7 @@ use crate::geometry::{Color, Rect7x9, Square};
 use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{
-    Effects, FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position,
-    Repetition,
-};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
 
@@ -664,31 +660,8 @@ impl Position for Bandit {
         Outcome::no_move_loss(self.stm, self.in_check())
     }
 
-    /// XBoard's fairy piece table with the trickster (an archbishop that
-    /// cannot capture) drawn with the archbishop image; the other letters are
-    /// XBoard's defaults (the outlaw gets the cannon image, the sergeant the snake).
-    fn xboard_setup() -> Option<String> {
-        Some("(PNBRQFETCWMOHIJGDVLSUKpnbrqfetcwmohijgdvlsuk) 7x9+0_fairy".to_string())
-    }
-
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
-    }
-
-    fn xboard_move(&self, m: BanditMove) -> String {
-        gui::xboard_move(self, m)
-    }
-
-    fn parse_xboard_move(&self, text: &str) -> Result<BanditMove, MoveError> {
-        gui::parse_xboard_move(self, text)
-    }
-
-    fn gui_squares(&self, m: BanditMove) -> Option<GuiMove<Rect7x9>> {
-        Some(gui::gui_squares(m))
-    }
-
-    fn gui_victims(&self, m: BanditMove) -> Vec<Sq> {
-        gui::victims(m)
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -241,28 +241,6 @@ impl Position for Chess {
     const MOVE_RULE: Option<u32> = Some(100);
     const HAS_CHECK: bool = true;
     const NULL_MOVE: bool = true;
-    // XBoard knows orthodox chess: as `normal` it needs nothing, and as the
-    // engine-defined name `chess` the standard table on the normal parent
-    // lets it referee (legality testing on).
-    const XBOARD_NATIVE: Option<&'static str> = Some("normal");
-    const XBOARD_LEGAL: bool = true;
-
-    fn xboard_setup() -> Option<String> {
-        Some("(PNBRQKpnbrqk) 8x8+0_normal".to_string())
-    }
-
-    /// The pawn taken en passant stands beside the target square.
-    fn gui_victims(&self, m: ChessMove) -> Vec<Sq> {
-        if m.flag() != EN_PASSANT {
-            return Vec::new();
-        }
-        let victim = match self.stm {
-            Color::White => m.to() - 8,
-            Color::Black => m.to() + 8,
-        };
-        Sq::from_index(victim).into_iter().collect()
-    }
-
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let f = fields(fen)?;
         if f.len() > 6 {

@@ -503,18 +503,6 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         Outcome::no_move_loss(self.stm, self.in_check())
     }
 
-    /// The XBoard piece table: each piece drawn with its Xiang Qi model's
-    /// image (`../shared/notes/xboard-and-uci.md` §2.4): point = wazir (not the
-    /// pawn slot: XBoard promotes a pawn reaching its last rank and appended a
-    /// promotion character to `k10k11`, which the other engine refused),
-    /// vicbaba (the horse analogue) = knight, trebuchet (the elephant
-    /// analogue) = alfil, cannon = cannon, rook = rook, general = king (last
-    /// slot). XBoard has no hexagons; it draws the 11×11 axial grid with the
-    /// 30 holes blacked out (§2.12) and must run with `-xlegal`.
-    fn xboard_setup() -> Option<String> {
-        Some("(.V.R..T..P.C.........G.v.r..t..p.c.........g) 11x11+0_fairy".to_string())
-    }
-
     fn format_move(&self, m: TrebuqiMove) -> String {
         format!("{m:?}")
     }

@@ -7,6 +7,7 @@ use super::game::GameParams;
 use super::sprt::Sprt;
 use super::tc::TimeControl;
 use super::{run_match, MatchConfig, OpeningSource};
+use crate::variants::ORTHODOX;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -120,7 +121,7 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
             .ok_or_else(|| format!("no engine [{n}] in {}", args.config.display()))
     };
     let engines = [spec(&names[0])?, spec(&names[1])?];
-    let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| "chess".into());
+    let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| ORTHODOX.into());
     let tc: String = pick(args.tc, preset, "tc")?.unwrap_or_else(|| "10+0.1".into());
     let tc = TimeControl::parse(&tc)?;
     // A preset's openings path is relative to the config file (like engine

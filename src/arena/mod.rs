@@ -15,7 +15,6 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod player;
-pub mod rng;
 pub mod sprt;
 pub mod tc;
 pub mod uci;
@@ -99,7 +98,12 @@ fn load_openings<P: Position>(cfg: &MatchConfig) -> Result<Vec<Opening>, String>
             fen: None,
             moves: Vec::new(),
         }],
-        OpeningSource::Random(plies) => openings::random::<P>(pairs, *plies, cfg.seed),
+        OpeningSource::Random(plies) => {
+            crate::tools::openings::random::<P>(pairs, *plies, cfg.seed)
+                .into_iter()
+                .map(|moves| Opening { fen: None, moves })
+                .collect()
+        }
         OpeningSource::File(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

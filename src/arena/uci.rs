@@ -5,6 +5,7 @@
 use super::config::EngineSpec;
 use super::player::{Answer, Client, Failure, GameSetup, Process, Reply, Turn, HANDSHAKE};
 use super::tc::TimeControl;
+use crate::variants::is_orthodox;
 use std::time::Instant;
 
 pub struct Uci {
@@ -32,7 +33,7 @@ impl Uci {
                 variant_option = Some(rest.to_string());
             }
         }
-        if variant != "chess" {
+        if !is_orthodox(variant) {
             match &variant_option {
                 None => {
                     return Err(startup(format!(
@@ -51,7 +52,7 @@ impl Uci {
         for (name, value) in &spec.options {
             p.send(&format!("setoption name {name} value {value}"))?;
         }
-        if variant != "chess" {
+        if !is_orthodox(variant) {
             p.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
         let mut uci = Uci {

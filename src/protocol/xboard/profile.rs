@@ -10,6 +10,10 @@
 
 use crate::geometry::Geometry;
 use crate::rules::Position;
+use crate::variants::bandit::Bandit;
+use crate::variants::chess::Chess;
+use crate::variants::fugue::Fugue;
+use crate::variants::trebuqi::{Trebuqi1, Trebuqi2, Trebuqi3};
 
 /// XBoard's default fairy table: 22 piece images per colour with these letters.
 const DEFAULT_FAIRY_TABLE: &str = "PNBRQFEACWMOHIJGDVLSUKpnbrqfeacwmohijgdvlsuk";
@@ -89,7 +93,7 @@ pub const PROFILES: &[Profile] = &[
     // engine-defined name `chess` the standard table on the normal parent
     // lets it referee (legality testing on).
     Profile {
-        variant: "chess",
+        variant: Chess::NAME,
         native: Some("normal"),
         legal: true,
         setup: Some(("PNBRQKpnbrqk", "normal")),
@@ -107,20 +111,20 @@ pub const PROFILES: &[Profile] = &[
     // XBoard moves the swapper onto the victim and then leaves the square
     // empty, which is exactly the result.
     Profile {
-        variant: "fugue",
+        variant: Fugue::NAME,
         setup: Some((".NBRQFEACWPOLIJGDV.SUK.nbrqfeacwpolijgdv.suk", "fairy")),
         vanish: Some('z'),
         ..Profile::DEFAULT
     },
-    trebuqi("trebuqi"),
-    trebuqi("trebuqi2"),
-    trebuqi("trebuqi3"),
+    trebuqi(Trebuqi1::NAME),
+    trebuqi(Trebuqi2::NAME),
+    trebuqi(Trebuqi3::NAME),
     // Bandit: the fairy table with the trickster (an archbishop that cannot
     // capture) drawn with the archbishop image; the other letters are
     // XBoard's defaults (the outlaw gets the cannon image, the sergeant the
     // snake).
     Profile {
-        variant: "bandit",
+        variant: Bandit::NAME,
         setup: Some(("PNBRQFETCWMOHIJGDVLSUKpnbrqfetcwmohijgdvlsuk", "fairy")),
         ..Profile::DEFAULT
     },

@@ -6,7 +6,9 @@ use super::config::{Config, Preset};
 use super::game::GameParams;
 use super::sprt::Sprt;
 use super::tc::TimeControl;
-use super::{run_match, MatchConfig, OpeningSource};
+use super::{
+    header_line, progress_line, run_match, summary, MatchConfig, MatchEvent, OpeningSource,
+};
 use crate::variants::ORTHODOX;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -182,7 +184,14 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
 
 /// `menagerie match ...`
 pub fn run(args: MatchArgs) -> ExitCode {
-    match build(args).and_then(|cfg| run_match(&cfg)) {
+    let run = |cfg: MatchConfig| {
+        run_match(&cfg, &mut |event| match event {
+            MatchEvent::Started => println!("{}", header_line(&cfg)),
+            MatchEvent::Game(res) => println!("{}", progress_line(&cfg, res)),
+            MatchEvent::Finished(res) => print!("{}", summary(&cfg, res)),
+        })
+    };
+    match build(args).and_then(run) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

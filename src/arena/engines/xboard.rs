@@ -9,9 +9,10 @@
 //! `time`/`otim` (centiseconds) and `go`, and after its `move` we send `force`
 //! again, so the engine only ever thinks when asked.
 
-use super::config::EngineSpec;
-use super::player::{Answer, Client, Failure, GameSetup, Process, Reply, Turn, HANDSHAKE};
-use super::tc::TimeControl;
+use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
+use super::process::Process;
+use crate::arena::config::EngineSpec;
+use crate::arena::tc::TimeControl;
 use crate::variants::is_orthodox;
 use std::time::{Duration, Instant};
 

@@ -2,9 +2,10 @@
 //! variant is not chess), `ucinewgame`, `position ... moves ...`, `go` with the
 //! runner's clocks, `bestmove`.
 
-use super::config::EngineSpec;
-use super::player::{Answer, Client, Failure, GameSetup, Process, Reply, Turn, HANDSHAKE};
-use super::tc::TimeControl;
+use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
+use super::process::Process;
+use crate::arena::config::EngineSpec;
+use crate::arena::tc::TimeControl;
 use crate::variants::is_orthodox;
 use std::time::Instant;
 

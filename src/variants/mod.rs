@@ -19,8 +19,8 @@ pub const VARIANTS: &[&str] = &[
 ];
 
 /// The variant protocols and file formats assume when none is named:
-/// orthodox chess (UCI without `UCI_Variant`, PGN without a `Variant` tag,
-/// XBoard's `new` without `variant`).
+/// orthodox chess (a GUI protocol's default game, PGN without a `Variant`
+/// tag).
 pub const ORTHODOX: &str = <chess::Chess as Position>::NAME;
 
 /// Whether `name` is [`ORTHODOX`], the variant nobody needs to be told.

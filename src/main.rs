@@ -177,7 +177,7 @@ struct OpeningsCmd {
 impl VariantVisitor for OpeningsCmd {
     type Output = ExitCode;
     fn visit<P: Position + Evaluate>(self) -> ExitCode {
-        let lines = menagerie::arena::openings::balanced::<P>(
+        let lines = menagerie::tools::openings::balanced::<P>(
             self.count,
             self.plies,
             self.seed,
@@ -201,7 +201,7 @@ impl VariantVisitor for OpeningsCmd {
             self.max_cp
         );
         for (o, cp) in &lines {
-            println!("startpos moves {} # {cp:+}", o.moves.join(" "));
+            println!("startpos moves {} # {cp:+}", o.join(" "));
         }
         if lines.len() < self.count {
             eprintln!(

@@ -1,13 +1,13 @@
 //! Fuzz-style tests with a seeded generator (issue 10): bad input must be
 //! rejected with an error, never a panic, and never wedge the engine.
 //!
-//! - FEN parsing of every variant (`from_fen` and `from_xboard_fen`): random
+//! - FEN parsing of every variant (`from_fen` and `protocol::xboard::moves::from_fen`): random
 //!   strings and mutations of real FENs (truncation, character substitution,
 //!   insertion and deletion, digit changes, huge numbers, field shuffles,
 //!   dropped and repeated fields). An accepted FEN must round-trip, hash
 //!   consistently, and survive move generation, `play`, the outcome and the
 //!   evaluation.
-//! - Move parsing of every variant (`parse_move`, `parse_xboard_move`): random
+//! - Move parsing of every variant (`parse_move`, `protocol::xboard::moves::parse`): random
 //!   strings and mutations of legal-move texts; an accepted text must name a
 //!   legal move.
 //! - The XBoard and UCI loops of the real binary fed random and malformed
@@ -22,6 +22,7 @@
 //! `fuzz_long` (ignored) runs the same generators for `FUZZ_SECONDS`
 //! (default 60) from `FUZZ_SEED`; see `scripts/fuzz.sh`.
 
+use menagerie::protocol::xboard::moves as xforms;
 use menagerie::rules::{game_outcome, Evaluate, GenKind, MoveList, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -234,7 +235,7 @@ fn exercise<P: Position + Evaluate>(pos: &P, input: &str) {
     for &m in &list {
         let text = pos.format_move(m);
         assert_eq!(pos.parse_move(&text), Ok(m), "{}: {text} at {fen}", P::NAME);
-        let _ = pos.xboard_move(m);
+        let _ = xforms::move_text(pos, m);
         let _ = pos.capture_gain(m);
         let next = pos.play(m);
         assert_eq!(
@@ -276,7 +277,7 @@ impl VariantVisitor for FenFuzz {
             let xboard = i % 2 == 1;
             let parsed = no_panic(&format!("{} from_fen", P::NAME), self.seed, &input, || {
                 if xboard {
-                    P::from_xboard_fen(&input)
+                    xforms::from_fen::<P>(&input)
                 } else {
                     P::from_fen(&input)
                 }
@@ -333,7 +334,7 @@ impl VariantVisitor for MoveFuzz {
                 let text = if rng.chance(2) {
                     pos.format_move(m)
                 } else {
-                    pos.xboard_move(m)
+                    xforms::move_text(pos, m)
                 };
                 mutated(&mut rng, &text)
             };
@@ -344,7 +345,7 @@ impl VariantVisitor for MoveFuzz {
                     &input,
                     || {
                         if xboard {
-                            pos.parse_xboard_move(&input)
+                            xforms::parse(pos, &input)
                         } else {
                             pos.parse_move(&input)
                         }
@@ -737,7 +738,7 @@ impl VariantVisitor for Material {
             pos.generate(GenKind::All, &mut list);
             for &m in list.iter().take(6) {
                 moves.push(pos.format_move(m));
-                moves.push(pos.xboard_move(m));
+                moves.push(xforms::move_text(pos, m));
             }
         }
         Material { fens, moves }

@@ -3,12 +3,16 @@
 //! - the FEN round-trips (`from_fen(to_fen(p))` writes the same FEN and hash);
 //! - every legal move's notation parses back to that move, and no two legal
 //!   moves share a notation;
-//! - the same for the form sent to XBoard (`xboard_move`, multi-leg moves);
+//! - the same for the form sent to XBoard (`protocol::xboard::moves`, multi-leg moves);
+//! - every legal move's effects, played on a board of letters, give the board
+//!   `play` gives (so the effects are complete);
 //! - every legal move packs and unpacks to itself, and `is_legal` accepts it;
 //! - the noisy moves are exactly the legal moves `is_noisy` accepts;
 //! - a game ends (per `game_outcome`) exactly when the walk finds no move or a rule fires,
 //!   and once over, the walk stops.
 
+use menagerie::protocol::xboard::moves as xboard;
+use menagerie::rules::effects::letter_board;
 use menagerie::rules::{game_outcome, Evaluate, FenError, GameMove, GenKind, MoveList, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::collections::HashSet;
@@ -117,14 +121,23 @@ fn check_position<P: Position>(pos: &P) {
             "{}: is_legal rejects {text} at {fen}",
             P::NAME
         );
-        let xb = pos.xboard_move(m);
+        let mut rebuilt = letter_board::<P::Geo>(|sq| pos.piece_char(sq));
+        pos.effects(m).apply(&mut rebuilt);
+        let next = pos.play(m);
+        assert_eq!(
+            rebuilt,
+            letter_board::<P::Geo>(|sq| next.piece_char(sq)),
+            "{}: the effects of {text} do not give the board play gives at {fen}",
+            P::NAME
+        );
+        let xb = xboard::move_text(pos, m);
         assert!(
             seen_xboard.insert(xb.clone()),
             "{}: two moves sent to XBoard as {xb} at {fen}",
             P::NAME
         );
         assert_eq!(
-            pos.parse_xboard_move(&xb),
+            xboard::parse(pos, &xb),
             Ok(m),
             "{}: XBoard form {xb} does not parse back at {fen}",
             P::NAME

@@ -457,6 +457,9 @@ impl Position for MoverLosesChess {
     fn play(&self, m: Self::Move) -> Self {
         MoverLosesChess(self.0.play(m))
     }
+    fn effects(&self, m: Self::Move) -> menagerie::rules::Effects<Self::Geo> {
+        self.0.effects(m)
+    }
     fn play_null(&self) -> Self {
         MoverLosesChess(self.0.play_null())
     }

@@ -11,10 +11,10 @@
 //! `ucinewgame`, `position startpos|fen FEN [moves ...]`, `go ...` (any
 //! limits; answers at once), `quit`. Anything else is ignored.
 
-use super::rng::Rng;
 use crate::rules::Evaluate;
 use crate::rules::{game_outcome, GenKind, MoveList, Position};
-use crate::variants::{dispatch, VariantVisitor, VARIANTS};
+use crate::tools::rng::Rng;
+use crate::variants::{dispatch, VariantVisitor, ORTHODOX, VARIANTS};
 use std::any::Any;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -127,7 +127,7 @@ pub fn pick<P: Position + Evaluate>(pos: &P, history: &[u64], seed: u64) -> Opti
 /// The UCI loop on stdin/stdout.
 pub fn run(seed: u64) -> ExitCode {
     let mut seed = seed;
-    let mut variant = "chess".to_string();
+    let mut variant = ORTHODOX.to_string();
     let mut position = "startpos".to_string();
     let mut cache = None;
     let stdout = io::stdout();

@@ -6,7 +6,10 @@ use super::config::{Config, Preset};
 use super::game::GameParams;
 use super::sprt::Sprt;
 use super::tc::TimeControl;
-use super::{run_match, MatchConfig, OpeningSource};
+use super::{
+    header_line, progress_line, run_match, summary, MatchConfig, MatchEvent, OpeningSource,
+};
+use crate::variants::ORTHODOX;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -120,7 +123,7 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
             .ok_or_else(|| format!("no engine [{n}] in {}", args.config.display()))
     };
     let engines = [spec(&names[0])?, spec(&names[1])?];
-    let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| "chess".into());
+    let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| ORTHODOX.into());
     let tc: String = pick(args.tc, preset, "tc")?.unwrap_or_else(|| "10+0.1".into());
     let tc = TimeControl::parse(&tc)?;
     // A preset's openings path is relative to the config file (like engine
@@ -181,7 +184,14 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
 
 /// `menagerie match ...`
 pub fn run(args: MatchArgs) -> ExitCode {
-    match build(args).and_then(|cfg| run_match(&cfg)) {
+    let run = |cfg: MatchConfig| {
+        run_match(&cfg, &mut |event| match event {
+            MatchEvent::Started => println!("{}", header_line(&cfg)),
+            MatchEvent::Game(res) => println!("{}", progress_line(&cfg, res)),
+            MatchEvent::Finished(res) => print!("{}", summary(&cfg, res)),
+        })
+    };
+    match build(args).and_then(run) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -5,8 +5,8 @@
 
 use super::adjudication::{self, DrawAdj, ResignAdj};
 use super::config::EngineSpec;
+use super::engines::{self, Answer, Client, Failure, GameSetup, Turn};
 use super::openings::Opening;
-use super::player::{self, Answer, Client, Failure, GameSetup, Turn};
 use super::tc::{Clock, TimeControl};
 use crate::geometry::Color;
 use crate::rules::{game_outcome, MoveError, Position};
@@ -185,7 +185,7 @@ fn start_clients<P: Position>(
             clock: &clocks[c.index()],
         };
         let who = format!("{} ({})", engines[c.index()].name, c.name());
-        match player::start(engines[c.index()], &prm.variant, prm.debug)
+        match engines::start(engines[c.index()], &prm.variant, prm.debug)
             .and_then(|mut cl| cl.new_game(&setup).map(|_| cl))
         {
             Ok(cl) => clients.push(cl),

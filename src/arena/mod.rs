@@ -3,7 +3,7 @@
 //! pentanomial statistics with SPRT.
 //!
 //! Files: [`config`] (engines.ini), [`tc`] (time controls, clocks),
-//! [`player`] with [`uci`] and [`xboard`] (engine processes), [`game`] (one
+//! [`engines`] (engine processes over UCI and CECP), [`game`] (one
 //! game), [`adjudication`], [`openings`], [`pgn`], [`sprt`] (statistics),
 //! [`baseline`] (the built-in one-ply opponent), [`cli`] (the subcommand).
 
@@ -11,15 +11,12 @@ pub mod adjudication;
 pub mod baseline;
 pub mod cli;
 pub mod config;
+pub mod engines;
 pub mod game;
 pub mod openings;
 pub mod pgn;
-pub mod player;
-pub mod rng;
 pub mod sprt;
 pub mod tc;
-pub mod uci;
-pub mod xboard;
 
 use crate::rules::{Evaluate, Position};
 use crate::variants::{dispatch, VariantVisitor};
@@ -77,18 +74,33 @@ impl MatchResult {
     }
 }
 
-/// Runs the match; errors are setup problems (bad variant, openings, an
-/// engine that cannot start or cannot play the variant).
-pub fn run_match(cfg: &MatchConfig) -> Result<MatchResult, String> {
-    dispatch(&cfg.params.variant, Runner(cfg)).map_err(|e| e.to_string())?
+/// What a running match reports, in this order: `Started` once the engines
+/// passed their preflight, `Game` after each finished game (the standings so
+/// far), `Finished` at the end. The runner prints nothing itself: the command
+/// line turns these into lines ([`header_line`], [`progress_line`],
+/// [`summary`]); a test or another front end may do otherwise.
+pub enum MatchEvent<'a> {
+    Started,
+    Game(&'a MatchResult),
+    Finished(&'a MatchResult),
 }
 
-struct Runner<'a>(&'a MatchConfig);
+/// Runs the match, telling `report` how it goes; errors are setup problems
+/// (bad variant, openings, an engine that cannot start or cannot play the
+/// variant).
+pub fn run_match(
+    cfg: &MatchConfig,
+    report: &mut dyn FnMut(MatchEvent),
+) -> Result<MatchResult, String> {
+    dispatch(&cfg.params.variant, Runner(cfg, report)).map_err(|e| e.to_string())?
+}
 
-impl VariantVisitor for Runner<'_> {
+struct Runner<'a, 'r>(&'a MatchConfig, &'r mut dyn FnMut(MatchEvent));
+
+impl VariantVisitor for Runner<'_, '_> {
     type Output = Result<MatchResult, String>;
     fn visit<P: Position + Evaluate>(self) -> Self::Output {
-        run_typed::<P>(self.0)
+        run_typed::<P>(self.0, self.1)
     }
 }
 
@@ -99,7 +111,12 @@ fn load_openings<P: Position>(cfg: &MatchConfig) -> Result<Vec<Opening>, String>
             fen: None,
             moves: Vec::new(),
         }],
-        OpeningSource::Random(plies) => openings::random::<P>(pairs, *plies, cfg.seed),
+        OpeningSource::Random(plies) => {
+            crate::tools::openings::random::<P>(pairs, *plies, cfg.seed)
+                .into_iter()
+                .map(|moves| Opening { fen: None, moves })
+                .collect()
+        }
         OpeningSource::File(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -115,7 +132,7 @@ fn load_openings<P: Position>(cfg: &MatchConfig) -> Result<Vec<Opening>, String>
 /// Starts each engine once with a game from `opening` to catch a missing
 /// program, an unsupported variant or a missing `setboard` before any game.
 fn preflight<P: Position>(cfg: &MatchConfig, opening: &Opening) -> Result<(), String> {
-    use player::{Failure, GameSetup};
+    use engines::{Failure, GameSetup};
     let fen = opening.fen.clone().filter(|f| f != P::START_FEN);
     let clock = tc::Clock::new(cfg.params.tc);
     for spec in &cfg.engines {
@@ -126,7 +143,7 @@ fn preflight<P: Position>(cfg: &MatchConfig, opening: &Opening) -> Result<(), St
             is_startpos: fen.is_none(),
             clock: &clock,
         };
-        player::start(spec, &cfg.params.variant, cfg.params.debug)
+        engines::start(spec, &cfg.params.variant, cfg.params.debug)
             .and_then(|mut c| c.new_game(&setup))
             .map_err(|f| match f {
                 Failure::Startup(m) => m,
@@ -138,7 +155,10 @@ fn preflight<P: Position>(cfg: &MatchConfig, opening: &Opening) -> Result<(), St
     Ok(())
 }
 
-fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, String> {
+fn run_typed<P: Position + Evaluate>(
+    cfg: &MatchConfig,
+    report: &mut dyn FnMut(MatchEvent),
+) -> Result<MatchResult, String> {
     if cfg.games == 0 || cfg.concurrency == 0 {
         return Err("--games and --concurrency must be at least 1".into());
     }
@@ -156,10 +176,7 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
         None => None,
     };
     let [a, b] = &cfg.engines;
-    println!(
-        "Match {} vs {}: {}, {} games, tc {}, concurrency {}",
-        a.name, b.name, cfg.params.variant, cfg.games, cfg.params.tc, cfg.concurrency
-    );
+    report(MatchEvent::Started);
     // The main thread hands out game numbers, at most `concurrency` in flight,
     // so a decided SPRT starts no further game.
     let (job_tx, job_rx) = channel::<usize>();
@@ -225,7 +242,7 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
                 res.sprt = Some(sprt.state(&res.penta));
             }
             res.games.push(rec);
-            println!("{}", progress_line(cfg, &res));
+            report(MatchEvent::Game(&res));
             let decided = res.sprt.is_some_and(|st| st != SprtState::Continue);
             if sent < cfg.games && !decided {
                 job_tx.send(sent).expect("workers alive");
@@ -237,11 +254,21 @@ fn run_typed<P: Position + Evaluate>(cfg: &MatchConfig) -> Result<MatchResult, S
         }
         drop(job_tx);
     });
-    print!("{}", summary(cfg, &res));
+    report(MatchEvent::Finished(&res));
     Ok(res)
 }
 
-fn progress_line(cfg: &MatchConfig, res: &MatchResult) -> String {
+/// The line that opens a match's output.
+pub fn header_line(cfg: &MatchConfig) -> String {
+    let [a, b] = &cfg.engines;
+    format!(
+        "Match {} vs {}: {}, {} games, tc {}, concurrency {}",
+        a.name, b.name, cfg.params.variant, cfg.games, cfg.params.tc, cfg.concurrency
+    )
+}
+
+/// The standings after the last game of `res`, on one line.
+pub fn progress_line(cfg: &MatchConfig, res: &MatchResult) -> String {
     let rec = res.games.last().expect("called after a game");
     let mut s = format!(
         "[{:>3}/{}] game {} {}-{} {} ({}) | {} +{} -{} ={} {:.1}%",
@@ -265,7 +292,8 @@ fn progress_line(cfg: &MatchConfig, res: &MatchResult) -> String {
     s
 }
 
-fn summary(cfg: &MatchConfig, res: &MatchResult) -> String {
+/// The closing report: score, Elo estimate, pentanomial counts, SPRT.
+pub fn summary(cfg: &MatchConfig, res: &MatchResult) -> String {
     let [a, b] = &cfg.engines;
     let mut s = format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {} games\n",

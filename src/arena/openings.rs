@@ -1,13 +1,10 @@
 //! Openings: a position plus moves played from it. Files hold one per line:
 //! `FEN`, `FEN moves m1 m2 ...` or `startpos moves m1 m2 ...` (`#` comments).
 //! `startpos` openings need no `setboard`, so engines without it (Fairy-Max)
-//! can play them. Random openings are a seeded number of random legal plies
-//! from the start, avoiding lines where the game is already over.
+//! can play them. Random openings come from the generator in
+//! [`crate::tools::openings`].
 
-use super::rng::Rng;
-use crate::rules::{game_outcome, play_line, Evaluate, GenKind, MoveList, Position};
-use crate::search::{Limits, Score, Searcher};
-use std::sync::{atomic::AtomicBool, Arc};
+use crate::rules::{game_outcome, play_line, Position};
 
 /// One opening: `fen` is `None` for the variant's start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,109 +60,10 @@ impl Opening {
     }
 }
 
-/// `count` openings of `plies` random legal plies from the start (seeded).
-pub fn random<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
-    let mut rng = Rng::new(seed ^ 0x6f70_656e_696e_6773);
-    (0..count)
-        .map(|_| loop {
-            if let Some((moves, _, _)) = random_line::<P>(plies, &mut rng) {
-                break Opening { fen: None, moves };
-            }
-        })
-        .collect()
-}
-
-/// `count` random openings that a fixed-depth search calls balanced: each is
-/// `plies` random legal plies from the start (seeded, as [`random`]), kept only
-/// if a one-thread search of `depth` plies scores it within `max_cp`
-/// centipawns of equality. Returns each kept opening with that score (side to
-/// move's view). Deterministic: the same arguments give the same lines on
-/// every machine (the one-thread fixed-depth search is, see `bench`). Gives up
-/// after `count * 50` candidates, returning what it has.
-pub fn balanced<P: Position + Evaluate>(
-    count: usize,
-    plies: usize,
-    seed: u64,
-    depth: u32,
-    max_cp: i32,
-) -> Vec<(Opening, i32)> {
-    let mut rng = Rng::new(seed ^ 0x6f70_656e_696e_6773);
-    let mut searcher = Searcher::<P>::new(16, 1);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for _ in 0..count * 50 {
-        if out.len() == count {
-            break;
-        }
-        let Some((moves, pos, history)) = random_line::<P>(plies, &mut rng) else {
-            continue;
-        };
-        // Transpositions give the same game twice: keep one.
-        if !seen.insert(pos.hash()) {
-            continue;
-        }
-        searcher.clear();
-        let stop = Arc::new(AtomicBool::new(false));
-        let r = searcher.search(&pos, &history, &limits, stop, &mut |_| {});
-        if let Score::Cp(cp) = r.score {
-            if cp.abs() <= max_cp {
-                out.push((Opening { fen: None, moves }, cp));
-            }
-        }
-    }
-    out
-}
-
-/// `plies` random legal moves from the start that do not end the game: the
-/// moves, the position they reach and its history of hashes.
-fn random_line<P: Position>(plies: usize, rng: &mut Rng) -> Option<(Vec<String>, P, Vec<u64>)> {
-    let mut pos = P::startpos();
-    let mut history = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            return None;
-        }
-        let m = list[rng.below(list.len())];
-        moves.push(pos.format_move(m));
-        history.push(pos.hash());
-        pos = pos.play(m);
-        if game_outcome(&pos, &history).is_some() {
-            return None;
-        }
-    }
-    Some((moves, pos, history))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::variants::chess::Chess;
-
-    /// The balanced generator: deterministic, every line legal and within
-    /// the bound it was asked for, and a bound of 0 cp keeps fewer lines
-    /// than a generous one.
-    #[test]
-    fn balanced_openings_are_deterministic_and_within_bounds() {
-        let a = balanced::<Chess>(4, 4, 9, 3, 80);
-        assert_eq!(a, balanced::<Chess>(4, 4, 9, 3, 80));
-        assert_eq!(a.len(), 4);
-        for (o, cp) in &a {
-            assert_eq!(o.moves.len(), 4);
-            assert!(o.check::<Chess>().is_ok());
-            assert!(cp.abs() <= 80);
-        }
-        let generous = balanced::<Chess>(30, 4, 9, 2, 10_000).len();
-        let strict = balanced::<Chess>(30, 4, 9, 2, 0).len();
-        assert_eq!(generous, 30);
-        assert!(strict < generous, "{strict} of 30 scored exactly 0");
-    }
 
     #[test]
     fn parses_the_three_forms() {
@@ -185,16 +83,5 @@ mod tests {
             .check::<Chess>()
             .unwrap_err()
             .contains("ends the game"));
-    }
-
-    #[test]
-    fn random_openings_are_deterministic_and_legal() {
-        let a = random::<Chess>(5, 8, 42);
-        assert_eq!(a, random::<Chess>(5, 8, 42));
-        assert_ne!(a, random::<Chess>(5, 8, 43));
-        for o in &a {
-            assert_eq!(o.moves.len(), 8);
-            o.check::<Chess>().unwrap();
-        }
     }
 }

@@ -13,6 +13,7 @@
 //! comment back, so the exact outcome is kept. Tested with XBoard 4.9.1.
 
 use super::game::GameRecord;
+use crate::variants::is_orthodox;
 use std::io::{self, Write};
 
 fn quote(s: &str) -> String {
@@ -40,10 +41,10 @@ pub fn write_game(
     tag(w, "Result", rec.result_str())?;
     let fen = match (&rec.fen, variant) {
         (Some(f), _) => Some(f.as_str()),
-        (None, "chess") => None,
+        (None, v) if is_orthodox(v) => None,
         (None, _) => Some(start_fen),
     };
-    if variant != "chess" {
+    if !is_orthodox(variant) {
         tag(w, "Variant", variant)?;
     }
     if let Some(f) = fen {

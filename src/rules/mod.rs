@@ -17,11 +17,13 @@
 //! - a move-count rule ([`Position::MOVE_RULE`] plies of
 //!   [`Position::halfmove_clock`]).
 
+pub mod effects;
 pub mod error;
 pub mod exchange;
 pub mod fen;
 pub mod zobrist;
 
+pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 
@@ -96,7 +98,7 @@ impl Outcome {
         }
     }
 
-    /// `winner` checkmates (`White mates` / `Black mates`, XBoard's wording).
+    /// `winner` checkmates (`White mates` / `Black mates`, the wording GUIs show).
     pub fn mate(winner: Color) -> Outcome {
         Outcome::Win {
             winner,
@@ -139,17 +141,6 @@ impl Outcome {
             Outcome::Draw { .. } => None,
         }
     }
-}
-
-/// A move as a GUI's mouse enters it (see [`Position::gui_squares`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GuiMove<G: Geometry> {
-    /// Where the piece is picked up.
-    pub from: Square<G>,
-    /// Where it is put down.
-    pub to: Square<G>,
-    /// The promotion letter, if any.
-    pub promotion: Option<char>,
 }
 
 /// One game's rules. Implemented once per variant, in `variants/<name>/`.
@@ -223,6 +214,10 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     fn is_noisy(&self, m: Self::Move) -> bool;
     /// The position after legal move `m`.
     fn play(&self, m: Self::Move) -> Self;
+    /// What legal move `m` does to the board, in a form every front end can
+    /// read (see [`Effects`]); `play` and the effects always agree (the
+    /// random-walk tests rebuild the board from them).
+    fn effects(&self, m: Self::Move) -> Effects<Self::Geo>;
     /// The position with the turn passed (null move); only called when
     /// `NULL_MOVE` is true and the side to move is not in check.
     fn play_null(&self) -> Self;
@@ -253,125 +248,6 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
             .copied()
             .find(|&m| self.format_move(m) == text)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
-    }
-
-    // ---- GUI data for the protocols (src/protocol/). Provided, so a variant
-    // ---- only overrides what XBoard needs to know about it.
-
-    /// The name XBoard itself knows this variant by (`normal` for chess), if
-    /// any. Selected by that name, XBoard needs no `setup`; the engine also
-    /// announces the name in `feature variants`.
-    const XBOARD_NATIVE: Option<&'static str> = None;
-
-    /// Whether XBoard can referee this variant itself (legality testing on);
-    /// false means XBoard must run with `-xlegal` and trust the engines.
-    const XBOARD_LEGAL: bool = false;
-
-    /// What goes between `setup ` and the FEN in reply to `variant NAME`:
-    /// `(PIECETOCHAR) WxH+0_PARENT` (no spaces inside the table), or `None` to
-    /// send no `setup`. The default uses XBoard's default fairy table (22 piece
-    /// images per colour with the letters `PNBRQFEACWMOHIJGDVLSUK`), which draws
-    /// any variant whose letters are among those; override to re-home letters.
-    fn xboard_setup() -> Option<String> {
-        let w = <Self::Geo as Geometry>::WIDTH;
-        let h = <Self::Geo as Geometry>::HEIGHT;
-        Some(format!(
-            "(PNBRQFEACWMOHIJGDVLSUKpnbrqfeacwmohijgdvlsuk) {w}x{h}+0_fairy"
-        ))
-    }
-
-    /// Parses a FEN as XBoard sends it (`setboard`). XBoard re-writes every
-    /// field after the side to move with chess meanings (castling, en
-    /// passant), which a variant's own fields may not survive: Trubix's
-    /// `w ABCDEabcde 0 1` reaches the second engine as `w - a9 0 1`. The
-    /// default accepts what [`Position::from_fen`] accepts and, failing that, a
-    /// FEN whose board and side to move are the start position's (XBoard only
-    /// sends `setboard` when a game starts) as the start position.
-    fn from_xboard_fen(fen: &str) -> Result<Self, FenError> {
-        let err = match Self::from_fen(fen) {
-            Ok(p) => return Ok(p),
-            Err(e) => e,
-        };
-        let given: Vec<&str> = fen.split_whitespace().take(2).collect();
-        let start: Vec<&str> = Self::START_FEN.split_whitespace().take(2).collect();
-        if given.len() == 2 && given == start {
-            return Ok(Self::startpos());
-        }
-        Err(err)
-    }
-
-    /// `piece` lines (Betza, XBoard's subset) sent after `setup`, e.g.
-    /// `K& K`; only for pieces XBoard can describe exactly. Default: none.
-    fn xboard_pieces() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// The move as XBoard should see it, in this variant's square names (the
-    /// protocol maps rank numbers). A multi-leg move is written with commas,
-    /// `d1d2,d2e3`, one leg per `move` line. Default: [`Position::format_move`].
-    fn xboard_move(&self, m: Self::Move) -> String {
-        self.format_move(m)
-    }
-
-    /// Finds the legal move XBoard wrote (either [`Position::xboard_move`]'s or
-    /// [`Position::format_move`]'s form).
-    fn parse_xboard_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let text = text.trim();
-        let mut list = MoveList::new();
-        self.generate(GenKind::All, &mut list);
-        if let Some(&m) = list.iter().find(|&&m| self.xboard_move(m) == text) {
-            return Ok(m);
-        }
-        self.parse_move(text)
-    }
-
-    /// Where a GUI's mouse picks the moving piece up and puts it down, and the
-    /// promotion letter (for `lift`/`put` → `highlight`/`choice`). `None` for a
-    /// move the mouse cannot enter. Default: the first two square names of
-    /// [`Position::xboard_move`] and a letter right after the second.
-    fn gui_squares(&self, m: Self::Move) -> Option<GuiMove<Self::Geo>> {
-        let text = self.xboard_move(m);
-        let (from, rest) = Square::<Self::Geo>::parse_prefix(&text)?;
-        let (to, rest) = Square::<Self::Geo>::parse_prefix(rest)?;
-        let mut chars = rest.chars();
-        let promotion = match (chars.next(), chars.next()) {
-            (Some(c), next)
-                if c.is_ascii_alphabetic() && !next.is_some_and(|d| d.is_ascii_digit()) =>
-            {
-                Some(c)
-            }
-            _ => None,
-        };
-        Some(GuiMove {
-            from,
-            to,
-            promotion,
-        })
-    }
-
-    /// Cells whose pieces `m` captures other than the one it lands on (en
-    /// passant, withdrawal, leaps, shots): XBoard marks them when the mouse
-    /// hovers over the target. Default: none.
-    fn gui_victims(&self, _m: Self::Move) -> Vec<Square<Self::Geo>> {
-        Vec::new()
-    }
-
-    /// Where XBoard's picture goes wrong: `hidden` is a set of cells (bit =
-    /// cell index) on which XBoard draws no piece though one stands there (left
-    /// by moves it cannot draw, such as Fugue's swap); this returns the set
-    /// after `m`. XBoard refuses an engine's move from a cell it thinks empty,
-    /// so the XBoard loop keeps this set and avoids such moves. Default: the
-    /// picture never goes wrong.
-    fn xboard_hidden_after(&self, _m: Self::Move, hidden: u128) -> u128 {
-        hidden
-    }
-
-    /// Whether XBoard, relaying `xboard_move(m)` with `hidden` as above, keeps
-    /// a picture in which every piece it may be asked to move is where it
-    /// draws one (false for a move it cannot draw, or one from a hidden cell).
-    /// Default: every move.
-    fn xboard_shows(&self, _m: Self::Move, _hidden: u128) -> bool {
-        true
     }
 
     /// The FEN letter on a cell, for diagrams.

@@ -1,4 +1,6 @@
 //! Commands generic over any variant.
 
 pub mod bench;
+pub mod openings;
 pub mod perft;
+pub mod rng;

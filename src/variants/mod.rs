@@ -18,6 +18,16 @@ pub const VARIANTS: &[&str] = &[
     "chess", "trubix", "fugue", "trebuqi", "trebuqi2", "trebuqi3", "bandit",
 ];
 
+/// The variant protocols and file formats assume when none is named:
+/// orthodox chess (a GUI protocol's default game, PGN without a `Variant`
+/// tag).
+pub const ORTHODOX: &str = <chess::Chess as Position>::NAME;
+
+/// Whether `name` is [`ORTHODOX`], the variant nobody needs to be told.
+pub fn is_orthodox(name: &str) -> bool {
+    name == ORTHODOX
+}
+
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
     type Output;

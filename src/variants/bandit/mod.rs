@@ -12,17 +12,15 @@
 
 mod attacks;
 pub mod eval;
-mod gui;
 mod movegen;
 #[cfg(test)]
 mod tests;
 
 use crate::geometry::{Color, Rect7x9, Square};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{
-    FenError, GameMove, GenKind, GuiMove, MoveError, MoveList, Outcome, Position, Repetition,
-};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
 
@@ -589,6 +587,48 @@ impl Position for Bandit {
         p
     }
 
+    /// Read off the same edits `play` runs (`Bandit::apply`).
+    fn effects(&self, m: BanditMove) -> Effects<Rect7x9> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let (from, to) = (m.from(), m.to());
+        let mut e = Effects::step(sq(from), sq(to), false);
+        let outlaw_taken = |victims: &[usize]| {
+            victims
+                .iter()
+                .any(|&v| self.board[v] != EMPTY && kind_of(self.board[v]) == OUTLAW)
+        };
+        match m.kind() {
+            OUTLAW_CAPTURE => {
+                let mid = (from + to) / 2;
+                e.removed.push(sq(mid));
+                e.removed.push(sq(to));
+                if outlaw_taken(&[mid, to]) {
+                    e.lands = None;
+                }
+            }
+            TRICK => {
+                let (changes, n) = m.changes();
+                for &(changed, model) in &changes[..n] {
+                    let letter = Kind::ALL[kind_of(self.board[model])].letter();
+                    e.changed
+                        .push((sq(changed), colored_letter(self.stm.flip(), letter)));
+                }
+            }
+            _ => {
+                if self.board[to] != EMPTY {
+                    e.removed.push(sq(to));
+                }
+                if outlaw_taken(&[to]) {
+                    e.lands = None;
+                } else if let Some(k) = m.promotion() {
+                    e.changed
+                        .push((sq(to), colored_letter(self.stm, k.letter())));
+                }
+            }
+        }
+        e
+    }
+
     fn play_null(&self) -> Self {
         let mut p = self.clone();
         p.stm = self.stm.flip();
@@ -620,31 +660,8 @@ impl Position for Bandit {
         Outcome::no_move_loss(self.stm, self.in_check())
     }
 
-    /// XBoard's fairy piece table with the trickster (an archbishop that
-    /// cannot capture) drawn with the archbishop image; the other letters are
-    /// XBoard's defaults (the outlaw gets the cannon image, the sergeant the snake).
-    fn xboard_setup() -> Option<String> {
-        Some("(PNBRQFETCWMOHIJGDVLSUKpnbrqfetcwmohijgdvlsuk) 7x9+0_fairy".to_string())
-    }
-
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
-    }
-
-    fn xboard_move(&self, m: BanditMove) -> String {
-        gui::xboard_move(self, m)
-    }
-
-    fn parse_xboard_move(&self, text: &str) -> Result<BanditMove, MoveError> {
-        gui::parse_xboard_move(self, text)
-    }
-
-    fn gui_squares(&self, m: BanditMove) -> Option<GuiMove<Rect7x9>> {
-        Some(gui::gui_squares(m))
-    }
-
-    fn gui_victims(&self, m: BanditMove) -> Vec<Sq> {
-        gui::victims(m)
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

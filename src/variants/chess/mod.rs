@@ -14,9 +14,10 @@ mod movegen;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use attacks::TABLES;
 
 type Sq = Square<Rect8x8>;
@@ -240,28 +241,6 @@ impl Position for Chess {
     const MOVE_RULE: Option<u32> = Some(100);
     const HAS_CHECK: bool = true;
     const NULL_MOVE: bool = true;
-    // XBoard knows orthodox chess: as `normal` it needs nothing, and as the
-    // engine-defined name `chess` the standard table on the normal parent
-    // lets it referee (legality testing on).
-    const XBOARD_NATIVE: Option<&'static str> = Some("normal");
-    const XBOARD_LEGAL: bool = true;
-
-    fn xboard_setup() -> Option<String> {
-        Some("(PNBRQKpnbrqk) 8x8+0_normal".to_string())
-    }
-
-    /// The pawn taken en passant stands beside the target square.
-    fn gui_victims(&self, m: ChessMove) -> Vec<Sq> {
-        if m.flag() != EN_PASSANT {
-            return Vec::new();
-        }
-        let victim = match self.stm {
-            Color::White => m.to() - 8,
-            Color::Black => m.to() + 8,
-        };
-        Sq::from_index(victim).into_iter().collect()
-    }
-
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let f = fields(fen)?;
         if f.len() > 6 {
@@ -489,6 +468,33 @@ impl Position for Chess {
         }
         p.hash = hash;
         p
+    }
+
+    fn effects(&self, m: ChessMove) -> Effects<Rect8x8> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let (from, to) = (m.from(), m.to());
+        let mut e = Effects::step(sq(from), sq(to), self.board[to] != EMPTY);
+        match m.flag() {
+            EN_PASSANT => e.removed.push(sq(if self.stm == Color::White {
+                to - 8
+            } else {
+                to + 8
+            })),
+            CASTLE => {
+                let (rf, rt) = if to > from {
+                    (to + 1, to - 1)
+                } else {
+                    (to - 2, to + 1)
+                };
+                e.displaced = Some((sq(rf), sq(rt)));
+            }
+            _ => {}
+        }
+        if let Some(k) = m.promotion() {
+            e.changed
+                .push((sq(to), colored_letter(self.stm, k.letter())));
+        }
+        e
     }
 
     fn play_null(&self) -> Self {

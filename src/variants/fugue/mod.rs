@@ -10,16 +10,16 @@
 //! masks computed once per position (`tables::adjacent`).
 
 pub mod eval;
-mod gui;
 mod movegen;
 mod tables;
 #[cfg(test)]
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, GuiMove, MoveList, Outcome, Position, Repetition};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 
 type Sq = Square<Rect8x8>;
 
@@ -438,6 +438,21 @@ impl Position for Fugue {
         p
     }
 
+    fn effects(&self, m: FugueMove) -> Effects<Rect8x8> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let (from, to) = (sq(m.from()), sq(m.to()));
+        let mut e = Effects::step(from, to, false);
+        e.removed.extend(m.victim().map(sq));
+        match m.kind() {
+            MoveKind::Shot => e.lands = Some(from),
+            MoveKind::Destroy => e.lands = None,
+            MoveKind::Swap => e.displaced = Some((to, from)),
+            MoveKind::Promote(k) => e.changed.push((to, colored_letter(self.stm, k.letter()))),
+            MoveKind::Plain => {}
+        }
+        e
+    }
+
     fn play_null(&self) -> Self {
         let mut p = self.clone();
         p.stm = self.stm.flip();
@@ -473,38 +488,6 @@ impl Position for Fugue {
 
     fn format_move(&self, m: FugueMove) -> String {
         format!("{m:?}")
-    }
-
-    /// XBoard's fairy table with the pawn drawn as the commoner (M slot): in
-    /// the pawn slot XBoard promotes a pawn reaching the last rank by itself,
-    /// but Fugue's promotion is optional (F11). The long leaper takes the
-    /// nightrider's slot (H) and the lance slot (L) stays empty: XBoard 4.9
-    /// removes the piece just south of (for White) a lance-slot piece's
-    /// landing square, even after a plain sideways move (seen under
-    /// `scripts/xboard-match.sh`: `g6a6` made a black pawn on a5 vanish from
-    /// its board, and XBoard then forfeited that pawn's next move).
-    fn xboard_setup() -> Option<String> {
-        Some("(.NBRQFEACWPOLIJGDV.SUK.nbrqfeacwpolijgdv.suk) 8x8+0_fairy".to_string())
-    }
-
-    fn gui_squares(&self, m: FugueMove) -> Option<GuiMove<Rect8x8>> {
-        gui::gui_squares(m)
-    }
-
-    fn gui_victims(&self, m: FugueMove) -> Vec<Sq> {
-        gui::victims(m)
-    }
-
-    fn xboard_move(&self, m: FugueMove) -> String {
-        gui::xboard_move(m)
-    }
-
-    fn xboard_hidden_after(&self, m: FugueMove, hidden: u128) -> u128 {
-        gui::hidden_after(m, hidden)
-    }
-
-    fn xboard_shows(&self, m: FugueMove, hidden: u128) -> bool {
-        gui::shows(m, hidden)
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

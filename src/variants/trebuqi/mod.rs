@@ -32,7 +32,7 @@ mod tests;
 use crate::geometry::{Color, Hex91, Square};
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use tables::{bit, BOX, TABLES};
 
 type Sq = Square<Hex91>;
@@ -459,6 +459,11 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         p
     }
 
+    fn effects(&self, m: TrebuqiMove) -> Effects<Hex91> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        Effects::step(sq(m.from()), sq(m.to()), self.board[m.to()] != EMPTY)
+    }
+
     fn play_null(&self) -> Self {
         let mut p = self.clone();
         p.stm = self.stm.flip();
@@ -496,18 +501,6 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
     /// Q7: a side with no legal move has lost, checkmated or stalemated.
     fn no_move_outcome(&self) -> Outcome {
         Outcome::no_move_loss(self.stm, self.in_check())
-    }
-
-    /// The XBoard piece table: each piece drawn with its Xiang Qi model's
-    /// image (`../shared/notes/xboard-and-uci.md` §2.4): point = wazir (not the
-    /// pawn slot: XBoard promotes a pawn reaching its last rank and appended a
-    /// promotion character to `k10k11`, which the other engine refused),
-    /// vicbaba (the horse analogue) = knight, trebuchet (the elephant
-    /// analogue) = alfil, cannon = cannon, rook = rook, general = king (last
-    /// slot). XBoard has no hexagons; it draws the 11×11 axial grid with the
-    /// 30 holes blacked out (§2.12) and must run with `-xlegal`.
-    fn xboard_setup() -> Option<String> {
-        Some("(.V.R..T..P.C.........G.v.r..t..p.c.........g) 11x11+0_fairy".to_string())
     }
 
     fn format_move(&self, m: TrebuqiMove) -> String {

@@ -17,9 +17,10 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Square, TrubixBoard};
+use crate::rules::effects::colored_letter;
 use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
 use tables::{bit, BOX, TABLES};
 
 type Sq = Square<TrubixBoard>;
@@ -464,6 +465,16 @@ impl Position for Trubix {
         }
         p.hash = hash;
         p
+    }
+
+    fn effects(&self, m: TrubixMove) -> Effects<TrubixBoard> {
+        let sq = |i: usize| Sq::from_index_unchecked(i as u32);
+        let mut e = Effects::step(sq(m.from()), sq(m.to()), self.board[m.to()] != EMPTY);
+        if let Some(k) = m.promotion() {
+            e.changed
+                .push((sq(m.to()), colored_letter(self.stm, k.letter())));
+        }
+        e
     }
 
     fn play_null(&self) -> Self {

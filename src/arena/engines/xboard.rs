@@ -9,9 +9,11 @@
 //! `time`/`otim` (centiseconds) and `go`, and after its `move` we send `force`
 //! again, so the engine only ever thinks when asked.
 
-use super::config::EngineSpec;
-use super::player::{Answer, Client, Failure, GameSetup, Process, Reply, Turn, HANDSHAKE};
-use super::tc::TimeControl;
+use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
+use super::process::Process;
+use crate::arena::config::EngineSpec;
+use crate::arena::tc::TimeControl;
+use crate::variants::is_orthodox;
 use std::time::{Duration, Instant};
 
 pub struct Xboard {
@@ -85,7 +87,7 @@ impl Xboard {
             told: 0,
             pings: 0,
         };
-        if variant != "chess" {
+        if !is_orthodox(variant) {
             let list = x.feature("variants").unwrap_or("");
             if !list.split(',').any(|v| v.trim() == variant) {
                 return Err(startup(format!(
@@ -213,7 +215,7 @@ fn level(tc: TimeControl) -> String {
 impl Client for Xboard {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Failure> {
         self.p.send("new")?;
-        if setup.variant != "chess" {
+        if !is_orthodox(setup.variant) {
             self.p.send(&format!("variant {}", setup.variant))?;
         }
         self.p.send("force")?;

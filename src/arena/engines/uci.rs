@@ -2,9 +2,11 @@
 //! variant is not chess), `ucinewgame`, `position ... moves ...`, `go` with the
 //! runner's clocks, `bestmove`.
 
-use super::config::EngineSpec;
-use super::player::{Answer, Client, Failure, GameSetup, Process, Reply, Turn, HANDSHAKE};
-use super::tc::TimeControl;
+use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
+use super::process::Process;
+use crate::arena::config::EngineSpec;
+use crate::arena::tc::TimeControl;
+use crate::variants::is_orthodox;
 use std::time::Instant;
 
 pub struct Uci {
@@ -32,7 +34,7 @@ impl Uci {
                 variant_option = Some(rest.to_string());
             }
         }
-        if variant != "chess" {
+        if !is_orthodox(variant) {
             match &variant_option {
                 None => {
                     return Err(startup(format!(
@@ -51,7 +53,7 @@ impl Uci {
         for (name, value) in &spec.options {
             p.send(&format!("setoption name {name} value {value}"))?;
         }
-        if variant != "chess" {
+        if !is_orthodox(variant) {
             p.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
         let mut uci = Uci {

@@ -11,13 +11,22 @@
 //! in the variant's own notation the "Rank numbering" option says which the
 //! GUI uses; [`gui_delta`] and [`shift_ranks`] map every square name.
 
+mod highlight;
+pub mod moves;
+pub mod profile;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use text::{cecp_score, parse_base, parse_secs};
+pub use text::{gui_delta, result_line, shift_ranks};
+
 use super::{
     default_variant, emit, make_session, resolve_variant, spawn_perft, spawn_search, variant_names,
     Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
-use crate::rules::Outcome;
-use crate::search::{Clock, Info, Limits, Score};
+use crate::search::{Clock, Info, Limits};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -25,7 +34,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The option that keeps the engine from playing moves XBoard cannot draw
-/// (Fugue's swap; see `Position::xboard_shows`): on by default, because after
+/// (Fugue's swap; see [`moves::shows`]): on by default, because after
 /// such a move XBoard's picture is wrong and it may forfeit a later legal move.
 const SHOWN_ONLY: &str = "Only moves XBoard can show";
 
@@ -73,7 +82,7 @@ pub struct Xboard {
     sd: Option<u32>,
     time: Option<Duration>,
     rank_zero: bool,
-    /// Play only moves XBoard can draw (`Position::xboard_shows`) when there is one.
+    /// Play only moves XBoard can draw ([`moves::shows`]) when there is one.
     shown_moves_only: bool,
     overhead: Duration,
     hash_mb: usize,
@@ -82,86 +91,6 @@ pub struct Xboard {
     /// The square of the last `lift`, in the variant's (file, row).
     lifted: Option<(u8, u8)>,
     quit: bool,
-}
-
-/// Parses `m` or `m:ss` (XBoard's level base) into a duration.
-fn parse_base(s: &str) -> Option<Duration> {
-    let (m, sec) = match s.split_once(':') {
-        Some((m, sec)) => (m.parse::<u64>().ok()?, sec.parse::<u64>().ok()?),
-        None => (s.parse::<u64>().ok()?, 0),
-    };
-    Some(Duration::from_secs(m * 60 + sec))
-}
-
-fn parse_secs(s: &str) -> Option<Duration> {
-    let v: f64 = s.parse().ok()?;
-    (v.is_finite() && (0.0..1e7).contains(&v)).then(|| Duration::from_secs_f64(v))
-}
-
-/// Shifts the rank number of every square name (`[a-z][0-9]+`) in `text` by
-/// `delta`; a rank that would drop below 0 becomes `?` so parsing fails.
-pub fn shift_ranks(text: &str, delta: i32) -> String {
-    if delta == 0 {
-        return text.to_string();
-    }
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 2);
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        out.push(c as char);
-        i += 1;
-        if c.is_ascii_lowercase() && i < b.len() && b[i].is_ascii_digit() {
-            let start = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            match text[start..i].parse::<i32>() {
-                Ok(r) if r + delta >= 0 => out.push_str(&(r + delta).to_string()),
-                _ => out.push('?'),
-            }
-        }
-    }
-    out
-}
-
-/// Rank number XBoard writes minus the variant's own, for a board `shape`.
-/// XBoard counts from 1, or from 0 on 10-rank boards; a board numbered from 0
-/// in its own rules (Trubix) follows the "Rank numbering" option instead
-/// (`rank_zero`: XBoard started with `-rankOffset 1`).
-pub fn gui_delta(shape: Shape, rank_zero: bool) -> i32 {
-    let gui_first = if shape.first_rank == 0 {
-        if rank_zero {
-            0
-        } else {
-            1
-        }
-    } else if shape.height == 10 {
-        0
-    } else {
-        1
-    };
-    gui_first - shape.first_rank as i32
-}
-
-/// XBoard's thinking-output score: centipawns, or ±(100000 + moves) for mates.
-fn cecp_score(s: Score) -> i32 {
-    match s {
-        Score::Cp(c) => c,
-        Score::Mate(n) if n >= 0 => 100_000 + n,
-        Score::Mate(n) => -100_000 + n,
-    }
-}
-
-/// The `1-0 {White mates}` line of a finished game.
-pub fn result_line(o: Outcome) -> String {
-    let reason = o.reason();
-    let mut r = reason.chars();
-    let reason = match r.next() {
-        Some(c) => c.to_uppercase().chain(r).collect::<String>(),
-        None => String::new(),
-    };
-    format!("{} {{{}}}", o.result_str(), reason)
 }
 
 impl Xboard {
@@ -684,184 +613,5 @@ impl Xboard {
             ("Clear Hash", None) => self.sm().clear_hash(),
             _ => emit(&format!("Error (unknown option): option {arg}")),
         }
-    }
-
-    /// A GUI square name → the variant's (file, row).
-    fn gui_square(&self, arg: &str) -> Option<(u8, u8)> {
-        let own = self.own_names(arg.trim_end_matches(','));
-        let shape = self.s().shape();
-        let b = own.as_bytes();
-        let file = *b.first()?;
-        if !file.is_ascii_lowercase() || (file - b'a') >= shape.width {
-            return None;
-        }
-        let rank: i32 = own[1..].parse().ok()?;
-        let row = rank - shape.first_rank as i32;
-        ((0..shape.height as i32).contains(&row)).then_some((file - b'a', row as u8))
-    }
-
-    /// `lift SQ` → `highlight` of every legal target (red = capture,
-    /// magenta = promotion, yellow = quiet).
-    fn lift(&mut self, arg: &str) {
-        let Some(from) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): lift {arg}"));
-            return;
-        };
-        self.lifted = Some(from);
-        emit(&format!("highlight {}", self.color_fen(from, None)));
-    }
-
-    /// `hover SQ` over a red target → the same marks plus the victims of
-    /// captures off the target square (lower-case green: shown, not a target).
-    fn hover(&mut self, arg: &str) {
-        let (Some(from), Some(to)) = (self.lifted, self.gui_square(arg)) else {
-            return;
-        };
-        let any_victims = self
-            .s()
-            .legal_moves()
-            .iter()
-            .any(|m| m.from == Some(from) && m.to == Some(to) && !m.victims.is_empty());
-        if any_victims {
-            emit(&format!("highlight {}", self.color_fen(from, Some(to))));
-        }
-    }
-
-    /// The COLORFEN of the targets from `from` (and victims of moves to `hover`).
-    fn color_fen(&self, from: (u8, u8), hover: Option<(u8, u8)>) -> String {
-        let shape = self.s().shape();
-        let (w, h) = (shape.width as usize, shape.height as usize);
-        let mut marks = vec![None; w * h];
-        let moves = self.s().legal_moves();
-        for m in &moves {
-            if let (Some(f), Some((tf, tr))) = (m.from, m.to) {
-                if f != from {
-                    continue;
-                }
-                let mark = if m.promotion.is_some() {
-                    'M'
-                } else if m.noisy || !m.victims.is_empty() {
-                    'R'
-                } else {
-                    'Y'
-                };
-                let cell = &mut marks[tr as usize * w + tf as usize];
-                if *cell != Some('M') && *cell != Some('R') {
-                    *cell = Some(mark);
-                }
-            }
-        }
-        for m in &moves {
-            if m.from == Some(from) && m.to.is_some() && m.to == hover {
-                for &(vf, vr) in &m.victims {
-                    let cell = &mut marks[vr as usize * w + vf as usize];
-                    if cell.is_none() {
-                        *cell = Some('g');
-                    }
-                }
-            }
-        }
-        let mut rows = Vec::with_capacity(h);
-        for r in (0..h).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..w {
-                match marks[r * w + f] {
-                    Some(c) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        rows.join("/")
-    }
-
-    /// `put SQ` on a promotion square → `choice` of the legal promotion pieces.
-    fn put(&mut self, arg: &str) {
-        let Some(to) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): put {arg}"));
-            return;
-        };
-        let Some(from) = self.lifted else {
-            return;
-        };
-        let mut choice = String::new();
-        for m in self.s().legal_moves() {
-            if m.from == Some(from) && m.to == Some(to) {
-                if let Some(p) = m.promotion {
-                    let p = p.to_ascii_uppercase();
-                    if !choice.contains(p) {
-                        choice.push(p);
-                    }
-                }
-            }
-        }
-        if !choice.is_empty() {
-            emit(&format!("choice {choice}"));
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranks_shift_in_every_square_name() {
-        assert_eq!(shift_ranks("c0c1", 1), "c1c2");
-        assert_eq!(shift_ranks("c10d9,d9e8q", -1), "c9d8,d8e7q");
-        assert_eq!(shift_ranks("a1b0", -1), "a0b?");
-        assert_eq!(shift_ranks("f1d3@c3", 0), "f1d3@c3");
-    }
-
-    #[test]
-    fn rank_numbering_follows_xboard_and_the_option() {
-        let shape = |width, height, first_rank| Shape {
-            width,
-            height,
-            first_rank,
-        };
-        // A Trubix-like board (ranks 0-10): XBoard's default 1-11, or 0-10.
-        assert_eq!(gui_delta(shape(5, 11, 0), false), 1);
-        assert_eq!(gui_delta(shape(5, 11, 0), true), 0);
-        assert_eq!(
-            shift_ranks("c0c1", gui_delta(shape(5, 11, 0), false)),
-            "c1c2"
-        );
-        // Boards numbered from 1 ignore the option.
-        assert_eq!(gui_delta(shape(8, 8, 1), false), 0);
-        assert_eq!(gui_delta(shape(8, 8, 1), true), 0);
-        assert_eq!(gui_delta(shape(11, 11, 1), true), 0);
-        // XBoard counts 10-rank boards from 0.
-        assert_eq!(gui_delta(shape(9, 10, 1), false), -1);
-    }
-
-    #[test]
-    fn result_lines_capitalise_the_reason() {
-        let o = Outcome::Win {
-            winner: Color::White,
-            reason: "White mates",
-        };
-        assert_eq!(result_line(o), "1-0 {White mates}");
-        let d = Outcome::Draw {
-            reason: "stalemate",
-        };
-        assert_eq!(result_line(d), "1/2-1/2 {Stalemate}");
-    }
-
-    #[test]
-    fn level_bases() {
-        assert_eq!(parse_base("5"), Some(Duration::from_secs(300)));
-        assert_eq!(parse_base("0:30"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_base("x"), None);
     }
 }

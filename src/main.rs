@@ -3,8 +3,9 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position};
-use menagerie::tools::{bench, perft};
+use menagerie::tools::{bench, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -48,13 +49,18 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Print a diagram of a position (the variant's start position or a FEN).
+    /// Print a diagram of a position (the variant's start position or a FEN)
+    /// and the key to its piece letters.
     Show {
         /// Variant name.
         variant: String,
         /// The position to show instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Print the variant's rules in short first (the full rules are in
+        /// docs/rules/<variant>.md).
+        #[arg(long)]
+        rules: bool,
     },
     /// Play a match between two engines of engines.ini, refereed by our rules.
     Match(Box<menagerie::arena::cli::MatchArgs>),
@@ -101,6 +107,25 @@ enum Command {
     },
 }
 
+/// The one line printed on standard error when the engine loop starts on a
+/// terminal (a GUI's pipe gets nothing).
+fn start_hint(forced: Option<ProtocolArg>) -> &'static str {
+    match forced {
+        None => {
+            "menagerie: waiting for a protocol command: type `uci` or `xboard` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+        Some(ProtocolArg::Uci) => {
+            "menagerie: speaking UCI: type `isready`, `position startpos`, `go depth 5` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+        Some(ProtocolArg::Xboard) => {
+            "menagerie: speaking XBoard (CECP): type `new`, `go` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+    }
+}
+
 /// A usage error: one line on standard error, exit status 2.
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
@@ -109,6 +134,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 
 struct ShowCmd {
     fen: Option<String>,
+    rules: bool,
 }
 
 impl VariantVisitor for ShowCmd {
@@ -121,8 +147,15 @@ impl VariantVisitor for ShowCmd {
             },
             None => P::startpos(),
         };
+        if self.rules {
+            let summary = show::rules_document(P::NAME).and_then(show::rules_summary);
+            if let Some(text) = summary {
+                println!("{text}\n");
+            }
+        }
         print!("{}", pos.diagram());
         println!("FEN: {}", pos.to_fen());
+        print!("{}", show::piece_key::<P>());
         ExitCode::SUCCESS
     }
 }
@@ -269,9 +302,11 @@ fn main() -> ExitCode {
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
         }
-        Some(Command::Show { variant, fen }) => {
-            dispatch(&variant, ShowCmd { fen }).unwrap_or_else(fail)
-        }
+        Some(Command::Show {
+            variant,
+            fen,
+            rules,
+        }) => dispatch(&variant, ShowCmd { fen, rules }).unwrap_or_else(fail),
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
         Some(Command::Openings {
@@ -325,6 +360,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         None => {
+            if std::io::stdin().is_terminal() {
+                // A person, not a GUI, started the engine: say what it waits for.
+                // GUIs give it a pipe and never see this line.
+                eprintln!("{}", start_hint(cli.protocol));
+            }
             protocol::run(cli.protocol.map(|p| match p {
                 ProtocolArg::Xboard => protocol::Protocol::Xboard,
                 ProtocolArg::Uci => protocol::Protocol::Uci,

@@ -19,9 +19,11 @@
 
 pub mod error;
 pub mod fen;
+pub mod pieces;
 pub mod zobrist;
 
 pub use error::{FenError, MoveError};
+pub use pieces::PieceInfo;
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;
@@ -370,6 +372,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// Default: every move.
     fn xboard_shows(&self, _m: Self::Move, _hidden: u128) -> bool {
         true
+    }
+
+    /// Every kind of piece the variant has, in the order a key lists them
+    /// (`menagerie show` prints it under the diagram). Each variant lists its
+    /// own in `variants/<name>/pieces.rs`.
+    fn pieces() -> &'static [PieceInfo] {
+        &[]
     }
 
     /// The FEN letter on a cell, for diagrams.

@@ -1,4 +1,4 @@
-//! How Fugue's moves look to XBoard (`../shared/notes/xboard-and-uci.md` §2.10).
+//! How Fugue's moves look to XBoard (`docs/xboard.md` §2.10).
 //!
 //! XBoard 4.9 runs Fugue with legality testing off and relays an engine's move
 //! to the other engine as from, to, a promotion character and up to two

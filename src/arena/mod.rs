@@ -12,6 +12,7 @@ pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod game;
+pub mod locate;
 pub mod openings;
 pub mod pgn;
 pub mod player;

@@ -314,3 +314,30 @@ fn match_finds_engines_ini_beside_the_repository_or_in_the_config_dir() {
     );
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+/// Every error the protocol loops give names what was wrong: nothing is left
+/// empty after the colon, even for a command given without its arguments.
+#[test]
+fn no_protocol_error_has_an_empty_detail() {
+    let uci = "uci\nsetoption\nsetoption name\nsetoption name UCI_Variant value\nposition\n\
+               position fen\ngo depth\ngo perft\nisready\nquit\n";
+    let xboard = "xboard\nprotover 2\nvariant\nlevel\nst\nsd\ntime\notim\nmemory\ncores\n\
+                  usermove\nsetboard\noption\nlift\nput\nperft\nundo\nremove\nping 1\nquit\n";
+    for script in [uci, xboard] {
+        let (_, out, _) = run_with_input(&[], script);
+        let errors: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("Error (") || l.starts_with("Illegal move ("))
+            .collect();
+        assert!(errors.len() >= 6, "{out}");
+        for line in errors {
+            let detail = line.split_once("): ").map(|(_, d)| d).unwrap_or("");
+            let words: Vec<&str> = detail.split_whitespace().collect();
+            assert!(!words.is_empty(), "empty detail: {line:?}");
+            assert!(
+                !line.ends_with(' '),
+                "detail ends in nothing after the command: {line:?}"
+            );
+        }
+    }
+}

@@ -49,6 +49,16 @@ impl std::fmt::Display for PositionError {
     }
 }
 
+/// A command's argument as an error message shows it: `(nothing given)` when
+/// there is none, so no message ends in an empty detail.
+pub(crate) fn shown(arg: &str) -> &str {
+    if arg.trim().is_empty() {
+        "(nothing given)"
+    } else {
+        arg
+    }
+}
+
 /// Why a move was refused: the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {

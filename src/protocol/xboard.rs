@@ -12,8 +12,8 @@
 //! GUI uses; [`gui_delta`] and [`shift_ranks`] map every square name.
 
 use super::{
-    default_variant, emit, make_session, resolve_variant, spawn_perft, spawn_search, variant_names,
-    Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    default_variant, emit, make_session, resolve_variant, shown, spawn_perft, spawn_search,
+    variant_names, Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::rules::Outcome;
@@ -474,7 +474,7 @@ impl Xboard {
             "nopost" => self.post = false,
             "time" | "otim" => {
                 let Ok(cs) = arg.parse::<u64>() else {
-                    emit(&format!("Error (bad number): {cmd} {arg}"));
+                    emit(&format!("Error (bad number): {cmd} {}", shown(arg)));
                     return true;
                 };
                 if cmd == "time" {
@@ -554,18 +554,18 @@ impl Xboard {
                             self.inc = i;
                             self.st = None;
                         }
-                        _ => emit(&format!("Error (bad level): level {arg}")),
+                        _ => emit(&format!("Error (bad level): level {}", shown(arg))),
                     },
-                    _ => emit(&format!("Error (bad level): level {arg}")),
+                    _ => emit(&format!("Error (bad level): level {}", shown(arg))),
                 }
             }
             "st" => match parse_secs(arg) {
                 Some(d) if d > Duration::ZERO => self.st = Some(d),
-                _ => emit(&format!("Error (bad number): st {arg}")),
+                _ => emit(&format!("Error (bad number): st {}", shown(arg))),
             },
             "sd" => match arg.parse::<u32>() {
                 Ok(d) if d >= 1 => self.sd = Some(d),
-                _ => emit(&format!("Error (bad number): sd {arg}")),
+                _ => emit(&format!("Error (bad number): sd {}", shown(arg))),
             },
             "analyze" => self.analyze = true,
             "exit" => self.analyze = false,
@@ -575,17 +575,17 @@ impl Xboard {
                     Err(e) => {
                         let keep = self.hash_mb;
                         let _ = self.sm().set_hash(keep);
-                        emit(&format!("Error ({e}): memory {arg}"));
+                        emit(&format!("Error ({e}): memory {}", shown(arg)));
                     }
                 },
-                _ => emit(&format!("Error (bad number): memory {arg}")),
+                _ => emit(&format!("Error (bad number): memory {}", shown(arg))),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => {
                     self.threads = n;
                     self.sm().set_threads(n);
                 }
-                _ => emit(&format!("Error (bad number): cores {arg}")),
+                _ => emit(&format!("Error (bad number): cores {}", shown(arg))),
             },
             "result" => {
                 self.force = true;
@@ -597,7 +597,7 @@ impl Xboard {
             "hover" => self.hover(arg),
             "perft" => match arg.parse::<u32>() {
                 Ok(d) if (1..=8).contains(&d) => self.perft(d),
-                _ => emit(&format!("Error (bad depth): perft {arg}")),
+                _ => emit(&format!("Error (bad depth): perft {}", shown(arg))),
             },
             "d" => {
                 for l in self.s().diagram().lines() {
@@ -625,7 +625,12 @@ impl Xboard {
 
     fn variant(&mut self, arg: &str) {
         let Some(name) = resolve_variant(arg) else {
-            emit(&format!("Error (unsupported variant): {arg}"));
+            let name = if arg.is_empty() {
+                "(no name given)"
+            } else {
+                arg
+            };
+            emit(&format!("Error (unsupported variant): {name}"));
             return;
         };
         if self.s().variant() != name {
@@ -663,7 +668,7 @@ impl Xboard {
                     self.claim();
                 }
             }
-            Err(e) => emit(&format!("Illegal move ({}): {arg}", e.reason())),
+            Err(e) => emit(&format!("Illegal move ({}): {}", e.reason(), shown(arg))),
         }
     }
 
@@ -678,11 +683,11 @@ impl Xboard {
             }
             ("Move Overhead", Some(v)) => match v.parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
-                _ => emit(&format!("Error (bad option value): option {arg}")),
+                _ => emit(&format!("Error (bad option value): option {}", shown(arg))),
             },
             (SHOWN_ONLY, Some(v)) if v == "0" || v == "1" => self.shown_moves_only = v == "1",
             ("Clear Hash", None) => self.sm().clear_hash(),
-            _ => emit(&format!("Error (unknown option): option {arg}")),
+            _ => emit(&format!("Error (unknown option): option {}", shown(arg))),
         }
     }
 
@@ -704,7 +709,7 @@ impl Xboard {
     /// magenta = promotion, yellow = quiet).
     fn lift(&mut self, arg: &str) {
         let Some(from) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): lift {arg}"));
+            emit(&format!("Error (bad square): lift {}", shown(arg)));
             return;
         };
         self.lifted = Some(from);
@@ -788,7 +793,7 @@ impl Xboard {
     /// `put SQ` on a promotion square → `choice` of the legal promotion pieces.
     fn put(&mut self, arg: &str) {
         let Some(to) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): put {arg}"));
+            emit(&format!("Error (bad square): put {}", shown(arg)));
             return;
         };
         let Some(from) = self.lifted else {

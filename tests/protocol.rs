@@ -287,7 +287,10 @@ fn xboard_variant_sends_setup_before_pong() {
     p.send("variant nosuch");
     assert_eq!(p.sync(), vec!["Error (unsupported variant): nosuch"]);
     p.send("variant");
-    assert_eq!(p.sync(), vec!["Error (unsupported variant): "]);
+    assert_eq!(
+        p.sync(),
+        vec!["Error (unsupported variant): (no name given)"]
+    );
     p.quit();
 }
 
@@ -311,7 +314,8 @@ fn xboard_force_usermove_undo_remove_and_bad_moves() {
         ("e2e4!!", "cannot parse"),
     ] {
         p.send(&format!("usermove {mv}"));
-        assert_eq!(p.sync(), vec![format!("Illegal move ({reason}): {mv}")]);
+        let shown = if mv.is_empty() { "(nothing given)" } else { mv };
+        assert_eq!(p.sync(), vec![format!("Illegal move ({reason}): {shown}")]);
         assert_eq!(p.fen(), after);
     }
     p.send("undo");
@@ -619,7 +623,7 @@ fn xboard_settings_and_options() {
         ("st 0", "Error (bad number): st 0"),
         ("sd zero", "Error (bad number): sd zero"),
         ("time soon", "Error (bad number): time soon"),
-        ("otim", "Error (bad number): otim "),
+        ("otim", "Error (bad number): otim (nothing given)"),
         ("memory 0", "Error (bad number): memory 0"),
         ("cores many", "Error (bad number): cores many"),
         ("option Nosuch=1", "Error (unknown option): option Nosuch=1"),
@@ -760,7 +764,10 @@ fn uci_setoption_good_and_bad() {
             "setoption name Nosuch value 1",
             "info string Error (unknown option): Nosuch",
         ),
-        ("setoption", "info string Error (bad setoption): "),
+        (
+            "setoption",
+            "info string Error (bad setoption): nothing given (expected setoption name NAME [value VALUE])",
+        ),
     ] {
         p.send(bad);
         assert_eq!(p.ready(), vec![reply.to_string()], "{bad}");
@@ -788,7 +795,10 @@ fn uci_position_good_and_bad() {
             "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1",
             "info string Error (illegal position): Black has 0 royal pieces, expected exactly 1 king",
         ),
-        ("position", "info string Error (bad position): "),
+        (
+            "position",
+            "info string Error (bad position): nothing given (expected position startpos|fen FEN [moves ...])",
+        ),
         ("position fen", "info string Error (bad position): fen"),
         (
             "position startpos e2e4",

@@ -1,4 +1,4 @@
-//! Bandit Chess on 7×9 (`../shared/rules/bandit.md`, rulings B1–B14): chess
+//! Bandit Chess on 7×9 (`docs/rules/bandit.md`, rulings B1–B14): chess
 //! pieces plus chancellors, Wolf-chess sergeants, one-step Berolina-plus
 //! pawns, the non-capturing trickster whose tricks change enemy pieces, and
 //! the outlaw that reflects off edges and captures one agent of each colour.
@@ -13,6 +13,7 @@
 mod attacks;
 pub mod eval;
 mod movegen;
+mod pieces;
 #[cfg(test)]
 mod tests;
 
@@ -662,6 +663,10 @@ impl Position for Bandit {
 
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -1,5 +1,5 @@
 //! Bandit Chess unit tests, one group per ruling (B1–B14) of
-//! `../shared/rules/bandit.md`. Positions are built from piece lists so the
+//! `docs/rules/bandit.md`. Positions are built from piece lists so the
 //! diagrams stay readable; every expected move list is derived by hand in the
 //! comment above it. The perft suite lives in `tests/perft.rs`.
 

@@ -1,6 +1,6 @@
 //! Trebuqi unit tests, one group per ruling (Q1–Q9). Positions are built from
 //! piece lists (so no FEN is typed by hand) and every expected move list was
-//! derived by hand from `../shared/rules/trebuqi.md`; the derivation is in the
+//! derived by hand from `docs/rules/trebuqi.md`; the derivation is in the
 //! comments. The perft suite lives in `tests/perft.rs`.
 
 use super::tables::{BLACK_AREA, MIDDLE, TABLES, WHITE_AREA};

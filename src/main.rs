@@ -36,7 +36,9 @@ enum Command {
     Perft {
         /// Variant name (chess, trubix, fugue, trebuqi, trebuqi2, trebuqi3, bandit).
         variant: String,
-        /// Depth in plies (1 or more).
+        /// Depth in plies (1 or more). Read as text (negative numbers too) so
+        /// that every bad value gets our one-line `error:` message.
+        #[arg(allow_negative_numbers = true)]
         depth: String,
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
@@ -44,9 +46,9 @@ enum Command {
         /// Print `<move>: <count>` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Threads to split the work across.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads to split the work across (read as text, like the depth).
+        #[arg(long, default_value = "1", allow_negative_numbers = true)]
+        threads: String,
     },
     /// Print a diagram of a position (the variant's start position or a FEN).
     Show {
@@ -258,9 +260,14 @@ fn main() -> ExitCode {
                     ))
                 }
             };
-            if threads == 0 || threads > 256 {
-                return fail("--threads takes a number from 1 to 256");
-            }
+            let threads: usize = match threads.parse() {
+                Ok(t) if (1..=256).contains(&t) => t,
+                _ => {
+                    return fail(format!(
+                        "bad --threads '{threads}': give a whole number from 1 to 256"
+                    ))
+                }
+            };
             let cmd = PerftCmd {
                 fen,
                 depth,

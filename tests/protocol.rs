@@ -18,7 +18,8 @@ const READ_TIMEOUT: Duration = Duration::from_secs(30);
 
 struct Proc {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once the input is closed.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Option<JoinHandle<String>>,
     log: Vec<String>,
@@ -53,7 +54,7 @@ impl Proc {
         }));
         Proc {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             stderr,
             log: Vec::new(),
@@ -78,8 +79,9 @@ impl Proc {
 
     fn send(&mut self, line: &str) {
         self.log.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("engine stdin open");
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().expect("engine stdin open");
+        writeln!(stdin, "{line}").expect("engine stdin open");
+        stdin.flush().unwrap();
     }
 
     fn transcript(&self) -> String {
@@ -157,6 +159,20 @@ impl Proc {
     /// Sends `quit`, checks the exit and that nothing went to stderr.
     fn quit(mut self) {
         self.send("quit");
+        self.expect_exit();
+    }
+
+    /// Closes the engine's standard input (end of input, as when the GUI
+    /// dies), then checks the exit as [`Proc::quit`] does.
+    fn close_input_and_expect_exit(mut self) {
+        drop(self.stdin.take());
+        self.log.push("> (end of input)".into());
+        self.expect_exit();
+    }
+
+    /// Waits (at most [`READ_TIMEOUT`]) for a successful exit with nothing on
+    /// standard error.
+    fn expect_exit(&mut self) {
         let mut waited = Duration::ZERO;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -667,6 +683,15 @@ fn xboard_eof_and_quit_during_search_end_cleanly() {
     p.send("ping 1");
     p.until(|l| l == "pong 1");
     p.quit();
+    // End of input in the middle of a 1000-second search also ends the
+    // engine, at once and with success.
+    let mut p = Proc::xboard();
+    p.send("new");
+    p.send("st 1000");
+    p.send("go");
+    p.send("ping 1");
+    p.until(|l| l == "pong 1");
+    p.close_input_and_expect_exit();
 }
 
 #[test]
@@ -957,10 +982,5 @@ fn uci_quit_during_search_and_eof() {
     // End of input also ends the engine.
     let mut p = Proc::uci();
     p.send("go infinite");
-    let Proc {
-        mut child, stdin, ..
-    } = p;
-    drop(stdin);
-    let status = child.wait().unwrap();
-    assert!(status.success());
+    p.close_input_and_expect_exit();
 }

@@ -115,9 +115,12 @@ fn perft_deep() {
     run(FAST_LIMIT + 1, u64::MAX);
 }
 
-/// The deep figures published outside this repository, which `perft_deep`
-/// (run by `.ci/run`) must keep checking: each must stay in its data file, at
-/// its depth, above the fast limit (so it is the deep run that checks it).
+/// The deep figures with an outside source, which `perft_deep` (run by
+/// `.ci/run`) must keep checking: chess d6 and kiwipete d5 (published), the
+/// Fugue start's d5 (compared once with an uncommitted transcription of
+/// vchess, see fugue.epd) and Trebuqi rules 2/3 d4 (the reference
+/// table). Each must stay in its data file, at its depth, above the fast
+/// limit (so it is the deep run that checks it).
 #[test]
 fn independently_sourced_deep_figures_stay_in_the_deep_run() {
     let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -15,6 +15,8 @@ pub mod eval;
 mod gui;
 mod movegen;
 #[cfg(test)]
+mod slow;
+#[cfg(test)]
 mod tests;
 
 use crate::geometry::{Color, Rect7x9, Square};

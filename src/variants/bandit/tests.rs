@@ -537,6 +537,24 @@ fn b7_outlaw_captures_in_all_four_directions() {
             "d5f9", "d5c4", "d5b3", "d5a2", "d5b1", "d5e4", "d5f3", "d5g2", "d5f1"
         ])
     );
+    // The other 13 of White's 33 moves. Kg9: f9, f8, g8 (the knight d6
+    // reaches e8 f7, the bishop e5 f6 g7, nothing more reaches the corner).
+    // Pd7 (Berolina plus): c8, e8 diagonally forward; nothing to take on d8,
+    // c7, e7. Pd4: c5 is its own sergeant, e5 a diagonal (no capture), d5
+    // its own outlaw, c4 and e4 empty: none. Nf5: e7 g7 e3 g3 and takes d6
+    // (d4 is its own pawn, h4/h6 off the board). Sc5: c6, b6, takes d6.
+    // No black piece lines up on g9, so nothing is pinned.
+    let rest: Vec<String> = moves(&p)
+        .into_iter()
+        .filter(|m| !m.starts_with("d5"))
+        .collect();
+    assert_eq!(
+        rest,
+        sorted(&[
+            "g9f9", "g9f8", "g9g8", "d7c8", "d7e8", "f5e7", "f5g7", "f5e3", "f5g3", "f5d6", "c5c6",
+            "c5b6", "c5d6"
+        ])
+    );
     let q = after(&p, "d5d7");
     assert_eq!(q.to_fen(), "6K/7/3O3/7/1cS1bN1/3P3/3r3/7/k6 b - - 0 1");
     let q = after(&p, "d5b5");
@@ -979,10 +997,12 @@ fn random_walks_keep_invariants() {
 fn move_list_worst_case_fits() {
     // The largest list `search_worst_case` (a hill climb over positions with
     // at most 21 agents a side, the start count, which no rule increases)
-    // found: a swarm of chancellors, 245 moves. Tricks multiply moves by at
-    // most 4 per destination but need two enemy pieces beside it, so they
-    // fan out far less: the trick fan below (a trickster on c5 whose
-    // diagonals all end between black pieces) has 31.
+    // found: a swarm of chancellors, 245 moves. That count is the generator's,
+    // not derived by hand; the independent slow reference (slow.rs) agrees.
+    // Tricks multiply moves by at most 4 per destination but need two enemy
+    // pieces beside it, so they fan out far less: the trick fan (a trickster
+    // on c5 whose diagonals all end between black pieces) has 31, derived in
+    // `trick_fan_moves_by_hand`.
     for (fen, expected) in [
         (
             "COoOTOk/1C5/4C2/3C1CC/2C4/3C3/COC1C2/3C1C1/K3C1C w - - 0 1",
@@ -997,8 +1017,65 @@ fn move_list_worst_case_fits() {
         let n = moves(&p).len();
         assert!(n <= MAX_MOVES);
         assert_eq!(n, expected, "{fen}");
+        assert_eq!(moves(&p), super::slow::reference_moves(&p), "{fen}");
         check_invariants(&p);
     }
+}
+
+/// The trick fan's 31 moves, derived from the rules.
+///
+/// White has Ka1 and Tc5 only. Nothing black checks a1 or can after a move
+/// (rank 1 holds only the outlaw f1, which never checks, B9; the a1-g7
+/// diagonal and the a file are empty up to the outlaw a4), so every move
+/// below is legal, and no trick below makes a black piece that reaches a1.
+/// - King: a2, b1, b2. None is attacked: the sergeants d3 and c4 take
+///   downwards (c2 d2 e2, b3 c3 d3), the bishop e2 reaches d1 only, the
+///   knight g2 e1 e3 f4, the rest is farther.
+/// - Trickster (archbishop, empty squares only, B4): its eight knight
+///   squares a6 a4 b7 d7 e6 e4 b3 d3 are all occupied; its diagonals reach
+///   d6 e7 f8 g9, b6 a7, d4 e3 f2 g1, b4 a3 (twelve squares). On each, a
+///   line whose two neighbours are black pieces of different types gives a
+///   choice of two (B5), same types or an edge or an empty square give none:
+///   d6 (c6 s | e6 n, d5 t | d7 b) 2x2 = 4; e7 (d7 b | f7 n, e6 n | e8 o) 4;
+///   f8 (e8 o | g8 s; f7 n | f9 n same) 2; g9 (edge; edge) 1;
+///   b6 (a6 k | c6 s, b5 t | b7 b): turning the only king a6 into a sergeant
+///   leaves Black kingless and is not allowed, so 1x2 = 2; a7 (edge, a8
+///   empty) 1; d4 (c4 s | e4 b, d3 s | d5 t) 4; e3 (d3 s | f3 t; e2 b | e4 b
+///   same) 2; f2 (e2 b | g2 n, f1 o | f3 t) 4; g1 (edges) 1; b4 (a4 o | c4 s;
+///   b3 t | b5 t same) 2; a3 (edge, a2 empty) 1. That is 28.
+///
+/// 3 + 28 = 31.
+#[test]
+fn trick_fan_moves_by_hand() {
+    let p = Bandit::from_fen("5n1/4o1s/1b1b1n1/k1s1n2/1tTt3/o1s1b2/1t1s1t1/4b1n/K4o1 w - - 0 1")
+        .unwrap();
+    assert_eq!(moves_from(&p, "a1"), sorted(&["a1a2", "a1b1", "a1b2"]));
+    let trickster = moves_from(&p, "c5");
+    let ending_on = |to: &str| trickster.iter().filter(|m| &m[2..4] == to).count();
+    let per_destination = [
+        ("d6", 4),
+        ("e7", 4),
+        ("f8", 2),
+        ("g9", 1),
+        ("b6", 2),
+        ("a7", 1),
+        ("d4", 4),
+        ("e3", 2),
+        ("f2", 4),
+        ("g1", 1),
+        ("b4", 2),
+        ("a3", 1),
+    ];
+    for (to, n) in per_destination {
+        assert_eq!(ending_on(to), n, "c5{to}: {trickster:?}");
+    }
+    assert_eq!(trickster.len(), 28, "{trickster:?}");
+    // b6: only the sergeant c6 may change (into a king), each with b5/b7.
+    assert!(trickster
+        .iter()
+        .filter(|m| m.starts_with("c5b6"))
+        .all(|m| m.contains("@c6")));
+    assert_eq!(moves(&p).len(), 31);
 }
 
 #[test]
@@ -1081,217 +1158,6 @@ fn search_worst_case() {
     eprintln!("best {best}: {best_fen}");
 }
 
-/// A slow, independent move generator written straight from the rules with
-/// the coordinate walker: pseudo-legal moves, each kept if no king of the
-/// mover is attacked after `play` (B9, B10). The fast generator must agree.
-fn reference_moves(p: &Bandit) -> Vec<String> {
-    let us = p.stm;
-    let them = us.flip();
-    let at = |s: Sq| p.board[s.index()];
-    let is_enemy = |s: Sq| at(s) != EMPTY && color_of(at(s)) == them.index();
-    let is_empty = |s: Sq| at(s) == EMPTY;
-    let up = if us == Color::White { 1 } else { -1 };
-    let last_row = if us == Color::White { 8 } else { 0 };
-    let second_row = if us == Color::White { 1 } else { 7 };
-    let mut pseudo: Vec<BanditMove> = Vec::new();
-    let add = |pseudo: &mut Vec<BanditMove>, from: Sq, to: Sq, promotes: bool| {
-        if promotes && to.row() == last_row {
-            pseudo.push(BanditMove::new(from.index(), to.index(), PROMO_BISHOP));
-            pseudo.push(BanditMove::new(from.index(), to.index(), PROMO_CHANCELLOR));
-        } else {
-            pseudo.push(BanditMove::new(from.index(), to.index(), NORMAL));
-        }
-    };
-    let rook_dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let bishop_dirs = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let king = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (-1, 1),
-        (-1, -1),
-        (1, -1),
-    ];
-    for from in Sq::all() {
-        let pc = at(from);
-        if pc == EMPTY || color_of(pc) != us.index() {
-            continue;
-        }
-        let kind = kind_of(pc);
-        // Who may take what (B1, B4): kings neither outlaws nor tricksters;
-        // rooks, bishops, sergeants no tricksters; pawns, knights, chancellors all.
-        let may_take = |s: Sq| {
-            is_enemy(s)
-                && match kind {
-                    KING => !matches!(kind_of(at(s)), TRICKSTER | OUTLAW),
-                    ROOK | BISHOP | SERGEANT => kind_of(at(s)) != TRICKSTER,
-                    _ => true,
-                }
-        };
-        let leap = |pseudo: &mut Vec<BanditMove>, deltas: &[(i32, i32)], capture: bool| {
-            for &(dx, dy) in deltas {
-                if let Some(to) = from.offset(dx, dy) {
-                    if is_empty(to) || (capture && may_take(to)) {
-                        add(pseudo, from, to, false);
-                    }
-                }
-            }
-        };
-        let slide = |pseudo: &mut Vec<BanditMove>, dirs: &[(i32, i32)], capture: bool| {
-            for &(dx, dy) in dirs {
-                let mut cur = from;
-                while let Some(to) = cur.offset(dx, dy) {
-                    if is_empty(to) {
-                        pseudo.push(BanditMove::new(from.index(), to.index(), NORMAL));
-                    } else {
-                        if capture && may_take(to) {
-                            pseudo.push(BanditMove::new(from.index(), to.index(), NORMAL));
-                        }
-                        break;
-                    }
-                    cur = to;
-                }
-            }
-        };
-        match kind {
-            KING => leap(&mut pseudo, &king, true),
-            KNIGHT => leap(&mut pseudo, &knight, true),
-            CHANCELLOR => {
-                leap(&mut pseudo, &knight, true);
-                slide(&mut pseudo, &rook_dirs, true);
-            }
-            ROOK => slide(&mut pseudo, &rook_dirs, true),
-            BISHOP => slide(&mut pseudo, &bishop_dirs, true),
-            SERGEANT => {
-                for dx in [-1, 0, 1] {
-                    if let Some(to) = from.offset(dx, up) {
-                        if is_empty(to) || may_take(to) {
-                            add(&mut pseudo, from, to, true);
-                        }
-                    }
-                }
-                if from.row() == second_row {
-                    if let (Some(one), Some(two)) = (from.offset(0, up), from.offset(0, 2 * up)) {
-                        if is_empty(one) && is_empty(two) {
-                            add(&mut pseudo, from, two, false);
-                        }
-                    }
-                }
-            }
-            PAWN => {
-                for dx in [-1, 1] {
-                    if let Some(to) = from.offset(dx, up) {
-                        if is_empty(to) {
-                            add(&mut pseudo, from, to, true);
-                        }
-                    }
-                }
-                for (dx, dy) in [(0, up), (-1, 0), (1, 0)] {
-                    if let Some(to) = from.offset(dx, dy) {
-                        if may_take(to) {
-                            add(&mut pseudo, from, to, true);
-                        }
-                    }
-                }
-            }
-            OUTLAW => {
-                let mut seen = Vec::new();
-                for (dx, dy) in bishop_dirs {
-                    for to in attacks::outlaw_path(from, dx, dy) {
-                        if !is_empty(to) {
-                            break;
-                        }
-                        if !seen.contains(&to) {
-                            seen.push(to);
-                            add(&mut pseudo, from, to, false);
-                        }
-                    }
-                }
-                for (dx, dy) in rook_dirs {
-                    let (Some(near), Some(far)) =
-                        (from.offset(dx, dy), from.offset(2 * dx, 2 * dy))
-                    else {
-                        continue;
-                    };
-                    let (a, b) = (at(near), at(far));
-                    let ok = |x: Piece| {
-                        kind_of(x) != TRICKSTER
-                            && !(kind_of(x) == KING && color_of(x) == us.index())
-                    };
-                    if a != EMPTY && b != EMPTY && color_of(a) != color_of(b) && ok(a) && ok(b) {
-                        pseudo.push(BanditMove::new(from.index(), far.index(), OUTLAW_CAPTURE));
-                    }
-                }
-            }
-            TRICKSTER => {
-                let mut dests = Vec::new();
-                for &(dx, dy) in &knight {
-                    if let Some(to) = from.offset(dx, dy) {
-                        if is_empty(to) {
-                            dests.push(to);
-                        }
-                    }
-                }
-                for (dx, dy) in bishop_dirs {
-                    let mut cur = from;
-                    while let Some(to) = cur.offset(dx, dy) {
-                        if !is_empty(to) {
-                            break;
-                        }
-                        dests.push(to);
-                        cur = to;
-                    }
-                }
-                for to in dests {
-                    let piece_at =
-                        |s: Option<Sq>| s.filter(|&s| is_enemy(s) && kind_of(at(s)) != PAWN);
-                    let choices = |lo: Option<Sq>, hi: Option<Sq>| -> Vec<u32> {
-                        match (piece_at(lo), piece_at(hi)) {
-                            (Some(a), Some(b)) if at(a) != at(b) => vec![1, 2],
-                            _ => vec![0],
-                        }
-                    };
-                    let h = choices(to.offset(-1, 0), to.offset(1, 0));
-                    let v = choices(to.offset(0, -1), to.offset(0, 1));
-                    for &hc in &h {
-                        for &vc in &v {
-                            let m = if hc == 0 && vc == 0 {
-                                BanditMove::new(from.index(), to.index(), NORMAL)
-                            } else {
-                                BanditMove::trick(from.index(), to.index(), hc, vc)
-                            };
-                            // B5: never leave the opponent without a king.
-                            if p.play(m).bb.pieces(them, KING) != 0 {
-                                pseudo.push(m);
-                            }
-                        }
-                    }
-                }
-            }
-            _ => unreachable!(),
-        }
-    }
-    let mut v: Vec<String> = pseudo
-        .into_iter()
-        .filter(|&m| !p.play(m).bb.king_attacked(us))
-        .map(|m| p.format_move(m))
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn fast_generator_matches_the_reference() {
     let mut s = 2024u64;
@@ -1305,7 +1171,7 @@ fn fast_generator_matches_the_reference() {
             let mut p = Bandit::from_fen(fen).unwrap();
             for _ in 0..70 {
                 let m = moves(&p);
-                assert_eq!(m, reference_moves(&p), "{}", p.to_fen());
+                assert_eq!(m, super::slow::reference_moves(&p), "{}", p.to_fen());
                 positions += 1;
                 checks += p.in_check() as usize;
                 tricks += m.iter().any(|m| m.contains('@')) as usize;

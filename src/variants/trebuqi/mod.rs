@@ -25,6 +25,8 @@
 mod diagram;
 pub mod eval;
 mod movegen;
+#[cfg(test)]
+mod slow;
 mod tables;
 #[cfg(test)]
 mod tests;

@@ -638,136 +638,19 @@ fn notation_and_packing() {
     assert!(after.parse_move("k8k7").is_ok());
 }
 
-/// The slow reference for legality: play each pseudo-legal move and look at
-/// the board afterwards (facing of any General; royal Generals attacked).
-fn slow_moves<const RULE: u8>(p: &Trebuqi<RULE>) -> Vec<String> {
-    if p.static_outcome().is_some() {
-        return vec![];
-    }
-    let us = p.side_to_move();
-    let mut v = Vec::new();
-    for from in Sq::all() {
-        for to in Sq::all() {
-            let (f, t) = (from.index(), to.index());
-            let piece = p.board[f];
-            if piece == EMPTY || piece as usize / 6 != us.index() {
-                continue;
-            }
-            let target = p.board[t];
-            if target != EMPTY && target as usize / 6 == us.index() {
-                continue;
-            }
-            if !pseudo(p, f, t) {
-                continue;
-            }
-            let after = p.play(TrebuqiMove::new(f, t));
-            let royal = p.royal(us);
-            let bad = after.facing(us)
-                || (royal && {
-                    let mut g = after.pieces(us, Kind::General);
-                    let mut hit = false;
-                    while g != 0 {
-                        let s = g.trailing_zeros() as usize;
-                        g &= g - 1;
-                        hit |= after.attacked(s, after.occupied(), us.flip());
-                    }
-                    hit
-                });
-            if !bad {
-                v.push(format!("{from}{to}"));
-            }
-        }
-    }
-    v.sort();
-    v
-}
-
-/// Pseudo-legality straight from the rules text, by walking coordinates.
-fn pseudo<const RULE: u8>(p: &Trebuqi<RULE>, f: usize, t: usize) -> bool {
-    use crate::geometry::tables::{HEX_DIAGONAL, HEX_ORTHOGONAL};
-    let from = Sq::from_index(f).unwrap();
-    let piece = p.board[f] as usize;
-    let white = piece < 6;
-    let capture = p.board[t] != EMPTY;
-    let empty = |s: Sq| p.board[s.index()] == EMPTY;
-    let row = Sq::from_index(t).unwrap().row();
-    let walk = |dx: i32, dy: i32, n: i32| -> Option<Sq> {
-        let mut c = from;
-        for _ in 0..n {
-            c = c.offset(dx, dy)?;
-        }
-        Some(c)
-    };
-    match piece % 6 {
-        5 => {
-            (if white { row <= 3 } else { row >= 7 })
-                && HEX_ORTHOGONAL
-                    .iter()
-                    .any(|&(dx, dy)| walk(dx, dy, 1).map(|s| s.index()) == Some(t))
-        }
-        4 | 3 => HEX_ORTHOGONAL.iter().any(|&(dx, dy)| {
-            let mut screens = 0;
-            for n in 1..12 {
-                let Some(s) = walk(dx, dy, n) else {
-                    return false;
-                };
-                if s.index() == t {
-                    return if piece % 6 == 4 {
-                        screens == 0
-                    } else {
-                        (capture && screens == 1) || (!capture && screens == 0)
-                    };
-                }
-                if !empty(s) {
-                    screens += 1;
-                }
-            }
-            false
-        }),
-        1 => {
-            (if white { row <= 6 } else { row >= 4 })
-                && HEX_ORTHOGONAL.iter().any(|&(dx, dy)| {
-                    walk(dx, dy, 3).map(|s| s.index()) == Some(t)
-                        && empty(walk(dx, dy, 1).unwrap())
-                        && empty(walk(dx, dy, 2).unwrap())
-                })
-        }
-        2 => {
-            HEX_DIAGONAL
-                .iter()
-                .any(|&(dx, dy)| walk(dx, dy, 1).map(|s| s.index()) == Some(t))
-                || HEX_ORTHOGONAL.iter().any(|&(dx, dy)| {
-                    walk(dx, dy, 2).map(|s| s.index()) == Some(t) && empty(walk(dx, dy, 1).unwrap())
-                })
-        }
-        _ => {
-            let beyond = if white {
-                from.row() >= 7
-            } else {
-                from.row() <= 3
-            };
-            let fwd: [(i32, i32); 2] = if white {
-                [(0, 1), (1, 1)]
-            } else {
-                [(0, -1), (-1, -1)]
-            };
-            let side: &[(i32, i32)] = if beyond { &[(1, 0), (-1, 0)] } else { &[] };
-            fwd.iter()
-                .chain(side.iter())
-                .any(|&(dx, dy)| walk(dx, dy, 1).map(|s| s.index()) == Some(t))
-        }
-    }
-}
-
 /// Random playouts in all three rules: the fast generator equals the slow
-/// reference, the incremental hash equals the recomputed one, FENs round-trip.
-fn playouts<const RULE: u8>(seed: u64) {
+/// reference (`slow.rs`, coordinates walked from the rules), the incremental
+/// hash equals the recomputed one, FENs round-trip. Returns how many
+/// positions were compared with the side to move down to one General.
+fn playouts<const RULE: u8>(seed: u64) -> usize {
     let mut s = seed;
+    let mut lone_general = 0;
     for _ in 0..16 {
         let mut p = Trebuqi::<RULE>::startpos();
         for _ in 0..120 {
             let fast = moves(&p);
-            assert_eq!(fast, slow_moves(&p), "{p:?}");
+            assert_eq!(fast, super::slow::slow_moves(&p), "{p:?}");
+            lone_general += (p.generals(p.side_to_move()) == 1) as usize;
             assert_eq!(p.count_moves(), fast.len(), "{p:?}");
             assert_eq!(p.hash(), p.recompute_hash());
             assert_eq!(Trebuqi::<RULE>::from_fen(&p.to_fen()).unwrap(), p);
@@ -796,6 +679,7 @@ fn playouts<const RULE: u8>(seed: u64) {
             p = p.play(m);
         }
     }
+    lone_general
 }
 
 #[test]
@@ -803,14 +687,26 @@ fn q9_fast_generator_matches_slow_reference_rule1() {
     playouts::<1>(1);
 }
 
+/// Under rule 2 a side's only General turns royal (Q5): the walks must reach
+/// such positions, or that path would go unchecked.
 #[test]
 fn q9_fast_generator_matches_slow_reference_rule2() {
-    playouts::<2>(2);
+    let lone = playouts::<2>(2);
+    assert!(
+        lone >= 20,
+        "only {lone} positions with a lone General to move"
+    );
 }
 
+/// Rule 3 ends the game once each side has lost a General (Q6), so a lone
+/// General to move means the other side still has two.
 #[test]
 fn q9_fast_generator_matches_slow_reference_rule3() {
-    playouts::<3>(3);
+    let lone = playouts::<3>(3);
+    assert!(
+        lone >= 20,
+        "only {lone} positions with a lone General to move"
+    );
 }
 
 #[test]

@@ -193,3 +193,89 @@ pub fn slow_moves<const RULE: u8>(p: &Trebuqi<RULE>) -> Vec<String> {
     moves.sort();
     moves
 }
+
+/// The fast generator against this reference on random playouts (Q9).
+#[cfg(test)]
+mod compare {
+    use super::*;
+    use crate::rules::{zobrist, Evaluate, GenKind, MoveList};
+
+    fn moves<const RULE: u8>(pos: &Trebuqi<RULE>) -> Vec<String> {
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        let mut v: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
+        v.sort();
+        v
+    }
+
+    /// Random playouts in all three rules: the fast generator equals the slow
+    /// reference (`slow.rs`, coordinates walked from the rules), the incremental
+    /// hash equals the recomputed one, FENs round-trip. Returns how many
+    /// positions were compared with the side to move down to one General.
+    fn playouts<const RULE: u8>(seed: u64) -> usize {
+        let mut s = seed;
+        let mut lone_general = 0;
+        for _ in 0..16 {
+            let mut p = Trebuqi::<RULE>::startpos();
+            for _ in 0..120 {
+                let fast = moves(&p);
+                assert_eq!(fast, slow_moves(&p), "{p:?}");
+                lone_general += (p.generals(p.side_to_move()) == 1) as usize;
+                assert_eq!(p.count_moves(), fast.len(), "{p:?}");
+                assert_eq!(p.hash(), p.recompute_hash());
+                assert_eq!(Trebuqi::<RULE>::from_fen(&p.to_fen()).unwrap(), p);
+                let _ = p.evaluate();
+                if fast.is_empty() {
+                    break;
+                }
+                // Prefer captures now and then, so Generals do get taken in rules 2 and 3.
+                let mut list = MoveList::new();
+                p.generate(GenKind::Noisy, &mut list);
+                // Noisy moves are exactly the legal moves `is_noisy` accepts.
+                let mut noisy: Vec<String> = list.iter().map(|&m| p.format_move(m)).collect();
+                noisy.sort();
+                let expect: Vec<String> = fast
+                    .iter()
+                    .filter(|m| p.is_noisy(p.parse_move(m).unwrap()))
+                    .cloned()
+                    .collect();
+                assert_eq!(noisy, expect);
+                let r = zobrist::splitmix64(&mut s) as usize;
+                let m = if !list.is_empty() && r.is_multiple_of(3) {
+                    list[(r >> 8) % list.len()]
+                } else {
+                    p.parse_move(&fast[(r >> 8) % fast.len()]).unwrap()
+                };
+                p = p.play(m);
+            }
+        }
+        lone_general
+    }
+
+    #[test]
+    fn q9_fast_generator_matches_slow_reference_rule1() {
+        playouts::<1>(1);
+    }
+
+    /// Under rule 2 a side's only General turns royal (Q5): the walks must reach
+    /// such positions, or that path would go unchecked.
+    #[test]
+    fn q9_fast_generator_matches_slow_reference_rule2() {
+        let lone = playouts::<2>(2);
+        assert!(
+            lone >= 20,
+            "only {lone} positions with a lone General to move"
+        );
+    }
+
+    /// Rule 3 ends the game once each side has lost a General (Q6), so a lone
+    /// General to move means the other side still has two.
+    #[test]
+    fn q9_fast_generator_matches_slow_reference_rule3() {
+        let lone = playouts::<3>(3);
+        assert!(
+            lone >= 20,
+            "only {lone} positions with a lone General to move"
+        );
+    }
+}

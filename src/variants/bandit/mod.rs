@@ -18,6 +18,10 @@ mod movegen;
 mod slow;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_check_and_end;
+#[cfg(test)]
+mod tests_positions;
 
 use crate::geometry::{Color, Rect7x9, Square};
 use crate::rules::fen::{counters, fields, parse_board, write_board};

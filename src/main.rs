@@ -39,7 +39,10 @@ enum Command {
         /// Variant name (chess, trubix, fugue, trebuqi, trebuqi2, trebuqi3, bandit).
         variant: String,
         /// Depth in plies, 1 to 20 (deep counts take hours: progress is shown
-        /// on a terminal, and Ctrl-C stops with the partial count).
+        /// on a terminal, and Ctrl-C stops with the partial count). Read as
+        /// text (negative numbers too) so that every bad value gets our
+        /// one-line `error:` message.
+        #[arg(allow_negative_numbers = true)]
         depth: String,
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
@@ -47,9 +50,9 @@ enum Command {
         /// Print `<move>: <count>` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Threads to split the work across.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads to split the work across (read as text, like the depth).
+        #[arg(long, default_value = "1", allow_negative_numbers = true)]
+        threads: String,
     },
     /// Print a diagram of a position (the variant's start position or a FEN)
     /// and the key to its piece letters.
@@ -364,9 +367,14 @@ fn main() -> ExitCode {
                     ))
                 }
             };
-            if threads == 0 || threads > 256 {
-                return fail("--threads takes a number from 1 to 256");
-            }
+            let threads: usize = match threads.parse() {
+                Ok(t) if (1..=256).contains(&t) => t,
+                _ => {
+                    return fail(format!(
+                        "bad --threads '{threads}': give a whole number from 1 to 256"
+                    ))
+                }
+            };
             let cmd = PerftCmd {
                 fen,
                 depth,

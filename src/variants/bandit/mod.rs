@@ -15,7 +15,13 @@ pub mod eval;
 mod movegen;
 mod pieces;
 #[cfg(test)]
+mod slow;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_check_and_end;
+#[cfg(test)]
+mod tests_positions;
 
 use crate::geometry::{Color, Rect7x9, Square};
 use crate::rules::effects::colored_letter;

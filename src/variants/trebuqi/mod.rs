@@ -26,6 +26,8 @@ mod diagram;
 pub mod eval;
 mod movegen;
 mod pieces;
+#[cfg(test)]
+mod slow;
 mod tables;
 #[cfg(test)]
 mod tests;

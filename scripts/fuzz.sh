@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the seeded fuzz generators of tests/fuzz.rs (FENs and moves of every
+# Runs the seeded fuzz generators of tests/fuzz/ (FENs and moves of every
 # variant, the XBoard and UCI loops of the binary) for a while: round after
 # round with a new seed each, until the time is up. A failure prints the seed
 # and the input; rerun it with FUZZ_SEED=<seed>.

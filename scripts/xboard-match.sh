@@ -3,8 +3,11 @@
 # for one short game of every variant the engine announces in `feature
 # variants` (XBoard's native names included, so chess is played both as
 # `normal` and as the engine-defined `chess`). Fails if a game did not finish
-# normally: no result, an illegal-move claim or forfeit, a false claim, an
-# engine error, a crash or a hung GUI (every run is under `timeout -k`).
+# normally: no result, a loss on time (XBoard runs with -autoflag, so an
+# engine that overruns its clock loses instead of playing on), an
+# illegal-move claim or forfeit, a false claim, a crash, a hung GUI (every run
+# is under `timeout -k`), or an engine that complained (an `Error (...)`,
+# `Illegal move` or `tellusererror` line in XBoard's debug log).
 # A variant whose own ranks start at 0 (Trubix) is played twice: with XBoard's
 # default numbering (1-11) and with `-rankOffset 1` plus the engine option
 # "Rank numbering=0-10". Variants the engine marks "legality: off" run -xlegal.
@@ -13,7 +16,10 @@
 #   env MENAGERIE   engine binary (default: target/release/menagerie, built if missing)
 #       TC          XBoard -tc per game (default 0:10)
 #       OUT         directory for PGNs and debug logs (default: a temporary one)
-# Skips (exit 0 with a message) when xboard or xvfb-run is not installed.
+#       GAME_SECONDS  wall-clock limit per game (default: both clocks + 60 s)
+#       CI          when "true", a missing xboard or xvfb-run fails the run
+# Without xboard or xvfb-run it skips (exit 0, saying so), except under CI=true,
+# where the check must run: then it fails (exit 1).
 # (no pipefail: `grep -q` may close a pipe early, which is not a failure)
 set -u
 cd "$(dirname "$0")/.."
@@ -24,7 +30,11 @@ if [ -z "$XBOARD" ] && command -v dpkg >/dev/null; then
     XBOARD=$(dpkg -L xboard 2>/dev/null | grep -m1 '/xboard$' || true)
 fi
 if [ -z "$XBOARD" ] || [ ! -x "$XBOARD" ] || ! command -v xvfb-run >/dev/null; then
-    echo "xboard-match: SKIP (xboard or xvfb-run not installed)"
+    if [ "${CI:-}" = true ]; then
+        echo "xboard-match: FAIL (CI=true, but xboard or xvfb-run is not installed)"
+        exit 1
+    fi
+    echo "xboard-match: SKIP (xboard or xvfb-run not installed; CI=true would fail here)"
     exit 0
 fi
 
@@ -39,7 +49,7 @@ case $TC in
 *:*) tc_secs=$((10#${TC%%:*} * 60 + 10#${TC##*:})) ;;
 *) tc_secs=$((10#$TC * 60)) ;;
 esac
-LIMIT=$((2 * tc_secs + 60))
+LIMIT=${GAME_SECONDS:-$((2 * tc_secs + 60))}
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 
@@ -51,6 +61,11 @@ else
     NAMES=$(ask "" | sed -n 's/.*variants="\([^"]*\)".*/\1/p' | tr ',' ' ')
 fi
 [ -z "$NAMES" ] && { echo "xboard-match: the engine announced no variants"; exit 1; }
+
+# With -autoflag a move that comes late loses. The engine keeps this much of
+# its clock in hand (its "Move Overhead"), so a loaded machine's delays do not
+# flag it; an engine that ignores its clock still does.
+SAFETY="Move Overhead=1000"
 
 fail=0
 # play VARIANT LABEL [XBOARD OPTIONS...]: one game; prints ok/FAIL.
@@ -66,7 +81,7 @@ play() {
         "$XBOARD" -noGUI -fcp "$ENGINE" -scp "$ENGINE" -fd "$home" -sd "$home" \
         -variant "$v" "$@" -mg 1 -matchPause 100 -tc "$TC" -inc 0 \
         -sgf "$pgn" -debug -nameOfDebugFile "$dbg" -saveSettingsOnExit false \
-        -popupExitMessage false -xponder -soundProgram "" \
+        -popupExitMessage false -autoflag -xponder -soundProgram "" \
         -adjudicateDrawMoves 120 >"$OUT/$label.out" 2>&1
     local rc=$?
     local secs=$(($(date +%s) - start))
@@ -79,11 +94,15 @@ play() {
     if [ -z "$result" ] || [ "$result" = "*" ]; then
         bad="${bad:+$bad; }no result in $pgn"
     fi
-    if grep -qiE 'illegal|forfeit|false .* claim|crash|abort|not send setup|unknown variant|not supported' <<<"$ending"; then
+    if grep -qiE 'on time|illegal|forfeit|false .* claim|crash|abort|not send setup|unknown variant|not supported' <<<"$ending"; then
         bad="${bad:+$bad; }abnormal ending $ending"
     fi
+    # A flag that falls before the first move leaves no PGN: XBoard's own log says.
+    if grep -q 'GameEnds([0-9]*, [A-Za-z]* wins on time' "$dbg" 2>/dev/null; then
+        bad="${bad:+$bad; }loss on time (see $dbg)"
+    fi
     if grep -E '^[0-9]+ <(first|second)' "$dbg" 2>/dev/null |
-        grep -qE 'Illegal move|tellusererror|internal error'; then
+        grep -qE 'Error \(|Illegal move|tellusererror|internal error'; then
         bad="${bad:+$bad; }engine complained (see $dbg)"
     fi
     if [ -n "$bad" ]; then
@@ -102,9 +121,9 @@ for v in $NAMES; do
     legal=$(sed -n 's/^# xboard legality: //p' <<<"$hints")
     opts=()
     [ "$legal" = "on" ] || opts+=(-xlegal)
-    play "$v" "$v" "${opts[@]}"
+    play "$v" "$v" "${opts[@]}" -firstOptions "$SAFETY" -secondOptions "$SAFETY"
     if grep -q '^# board: .*own ranks from 0' <<<"$hints"; then
-        o="Rank numbering=0-10 (XBoard -rankOffset 1)"
+        o="$SAFETY,Rank numbering=0-10 (XBoard -rankOffset 1)"
         play "$v" "$v-rankOffset1" "${opts[@]}" -rankOffset 1 \
             -firstOptions "$o" -secondOptions "$o"
     fi

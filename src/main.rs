@@ -3,9 +3,11 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position};
-use menagerie::tools::{bench, perft};
+use menagerie::tools::{bench, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -36,7 +38,11 @@ enum Command {
     Perft {
         /// Variant name (chess, trubix, fugue, trebuqi, trebuqi2, trebuqi3, bandit).
         variant: String,
-        /// Depth in plies (1 or more).
+        /// Depth in plies, 1 to 20 (deep counts take hours: progress is shown
+        /// on a terminal, and Ctrl-C stops with the partial count). Read as
+        /// text (negative numbers too) so that every bad value gets our
+        /// one-line `error:` message.
+        #[arg(allow_negative_numbers = true)]
         depth: String,
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
@@ -44,17 +50,22 @@ enum Command {
         /// Print `<move>: <count>` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Threads to split the work across.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads to split the work across (read as text, like the depth).
+        #[arg(long, default_value = "1", allow_negative_numbers = true)]
+        threads: String,
     },
-    /// Print a diagram of a position (the variant's start position or a FEN).
+    /// Print a diagram of a position (the variant's start position or a FEN)
+    /// and the key to its piece letters.
     Show {
         /// Variant name.
         variant: String,
         /// The position to show instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Print the variant's rules in short first (the full rules are in
+        /// docs/rules/<variant>.md).
+        #[arg(long)]
+        rules: bool,
     },
     /// Play a match between two engines of engines.ini, refereed by our rules.
     Match(Box<menagerie::arena::cli::MatchArgs>),
@@ -101,6 +112,28 @@ enum Command {
     },
 }
 
+/// The one line printed on standard error when the engine loop starts on a
+/// terminal (a GUI's pipe gets nothing).
+fn start_hint(forced: Option<ProtocolArg>) -> &'static str {
+    match forced {
+        None => {
+            "menagerie: waiting for a protocol command: type `uci` or `xboard` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+        Some(ProtocolArg::Uci) => {
+            "menagerie: speaking UCI: type `isready`, `position startpos`, `go depth 5` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+        Some(ProtocolArg::Xboard) => {
+            "menagerie: speaking XBoard (CECP): type `new`, `go` \
+             (`quit` to leave; `menagerie --help` lists the other commands)"
+        }
+    }
+}
+
+/// The deepest perft accepted (the help text of `perft`'s depth says so too).
+const MAX_PERFT_DEPTH: u32 = 20;
+
 /// A usage error: one line on standard error, exit status 2.
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
@@ -109,6 +142,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 
 struct ShowCmd {
     fen: Option<String>,
+    rules: bool,
 }
 
 impl VariantVisitor for ShowCmd {
@@ -121,8 +155,15 @@ impl VariantVisitor for ShowCmd {
             },
             None => P::startpos(),
         };
+        if self.rules {
+            let summary = show::rules_document(P::NAME).and_then(show::rules_summary);
+            if let Some(text) = summary {
+                println!("{text}\n");
+            }
+        }
         print!("{}", pos.diagram());
         println!("FEN: {}", pos.to_fen());
+        print!("{}", show::piece_key::<P>());
         ExitCode::SUCCESS
     }
 }
@@ -144,25 +185,93 @@ impl VariantVisitor for PerftCmd {
             },
             None => P::startpos(),
         };
+        // Ctrl-C stops the count cleanly with what is counted so far; a
+        // second Ctrl-C ends the program at once.
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let _ = ctrlc::set_handler(|| {
+            if STOP.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
         let start = Instant::now();
-        let nodes = if self.divide {
-            let counts = perft::divide(&pos, self.depth, self.threads);
+        let mut progress = PerftProgress::new(start);
+        let counts = perft::divide_reporting(&pos, self.depth, self.threads, &STOP, &mut |p| {
+            progress.show(p)
+        });
+        progress.finish();
+        if self.divide {
             for (m, n) in &counts {
                 println!("{}: {n}", pos.format_move(*m));
             }
             println!();
-            counts.iter().map(|&(_, n)| n).sum()
-        } else {
-            perft::perft_threads(&pos, self.depth, self.threads)
-        };
+        }
+        let nodes: u64 = counts.iter().map(|&(_, n)| n).sum();
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
             "time {:.3} s, {:.0} nodes/s",
             secs,
             nodes as f64 / secs.max(1e-9)
         );
+        let roots = pos.count_moves();
+        if counts.len() < roots {
+            println!(
+                "Partial count: {nodes} nodes (stopped after {} of {roots} root moves)",
+                counts.len()
+            );
+            return ExitCode::from(130);
+        }
         println!("Nodes searched: {nodes}");
         ExitCode::SUCCESS
+    }
+}
+
+/// Perft's progress line on standard error: root moves done, nodes so far,
+/// elapsed time and a rough estimate of the rest (root subtrees differ in
+/// size, so it is only a guess). On a terminal one line is rewritten in place
+/// a few times a second; otherwise (a log file) a line is written every half
+/// minute of a long run, so quick runs print nothing extra.
+struct PerftProgress {
+    start: Instant,
+    last: Instant,
+    on_terminal: bool,
+    shown: bool,
+}
+
+impl PerftProgress {
+    fn new(start: Instant) -> Self {
+        PerftProgress {
+            start,
+            last: start,
+            on_terminal: std::io::stderr().is_terminal(),
+            shown: false,
+        }
+    }
+
+    fn show(&mut self, p: perft::Progress) {
+        let interval = if self.on_terminal { 0.25 } else { 30.0 };
+        if self.last.elapsed().as_secs_f64() < interval || p.roots_done == p.roots {
+            return;
+        }
+        self.last = Instant::now();
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let left = elapsed * (p.roots - p.roots_done) as f64 / p.roots_done as f64;
+        let line = format!(
+            "perft: {} of {} root moves, {} nodes, {elapsed:.1} s (about {left:.0} s left; Ctrl-C stops)",
+            p.roots_done, p.roots, p.nodes
+        );
+        if self.on_terminal {
+            eprint!("\r{line}\x1b[K");
+        } else {
+            eprintln!("{line}");
+        }
+        self.shown = true;
+    }
+
+    /// Clears the terminal's progress line.
+    fn finish(&self) {
+        if self.on_terminal && self.shown {
+            eprint!("\r\x1b[K");
+        }
     }
 }
 
@@ -251,16 +360,21 @@ fn main() -> ExitCode {
             threads,
         }) => {
             let depth: u32 = match depth.parse() {
-                Ok(d) if (1..=20).contains(&d) => d,
+                Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => d,
                 _ => {
                     return fail(format!(
-                        "bad depth '{depth}': give a whole number from 1 to 20"
+                        "bad depth '{depth}': give a whole number from 1 to {MAX_PERFT_DEPTH}"
                     ))
                 }
             };
-            if threads == 0 || threads > 256 {
-                return fail("--threads takes a number from 1 to 256");
-            }
+            let threads: usize = match threads.parse() {
+                Ok(t) if (1..=256).contains(&t) => t,
+                _ => {
+                    return fail(format!(
+                        "bad --threads '{threads}': give a whole number from 1 to 256"
+                    ))
+                }
+            };
             let cmd = PerftCmd {
                 fen,
                 depth,
@@ -269,9 +383,11 @@ fn main() -> ExitCode {
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
         }
-        Some(Command::Show { variant, fen }) => {
-            dispatch(&variant, ShowCmd { fen }).unwrap_or_else(fail)
-        }
+        Some(Command::Show {
+            variant,
+            fen,
+            rules,
+        }) => dispatch(&variant, ShowCmd { fen, rules }).unwrap_or_else(fail),
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
         Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
         Some(Command::Openings {
@@ -325,6 +441,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         None => {
+            if std::io::stdin().is_terminal() {
+                // A person, not a GUI, started the engine: say what it waits for.
+                // GUIs give it a pipe and never see this line.
+                eprintln!("{}", start_hint(cli.protocol));
+            }
             protocol::run(cli.protocol.map(|p| match p {
                 ProtocolArg::Xboard => protocol::Protocol::Xboard,
                 ProtocolArg::Uci => protocol::Protocol::Uci,

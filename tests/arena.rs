@@ -26,6 +26,9 @@ fn scratch(tag: &str) -> PathBuf {
          [crash]\ncommand = {e}/crash.sh\n\n\
          [hang]\ncommand = {e}/hang.sh\n\n\
          [xillegal]\ncommand = {e}/xboard-illegal.sh\nprotocol = xboard\n\n\
+         [late]\ncommand = {e}/late.sh\nargs = {bin}\n\n\
+         [falseclaim]\ncommand = {e}/false-claim.sh\nprotocol = xboard\n\n\
+         [refuse]\ncommand = {e}/refuse.sh\nprotocol = xboard\n\n\
          [missing]\ncommand = /no/such/engine\n\n\
          [fairymax]\ncommand = /usr/games/fairymax\nprotocol = xboard\n\n\
          [stockfish]\ncommand = /usr/games/stockfish\noptions = Threads=1, Hash=16\n\n\
@@ -152,6 +155,11 @@ fn menagerie_configurations_play_every_variant_from_its_openings() {
                 "2",
                 "--tc",
                 "st=0.02",
+                // A 20 ms move may arrive late on a loaded machine; only an
+                // engine that ignores its limit overruns by 3 s (as in
+                // `broken_engines_lose_with_the_reason`).
+                "--time-margin",
+                "3000",
                 "--openings",
                 openings.to_str().unwrap(),
                 "--max-plies",
@@ -198,17 +206,59 @@ fn shipped_openings_are_legal_in_their_variant() {
 }
 
 /// Each broken engine plays two games against the baseline: it loses both
-/// with the expected reason, and the second game is still played.
+/// with the expected ending, termination and reason, and the second game is
+/// still played. Moves take 0.2 s; the margins make each fault unmistakable:
+/// a silent engine is a hang after 3.2 s, while `late` answers a legal move
+/// after 2 s, past its 0.2 s + 1 s margin but 10 s before a hang.
 #[test]
 fn broken_engines_lose_with_the_reason() {
     let dir = scratch("broken");
+    // (engine, ending kind, PGN termination, reason, time margin, hang grace)
     let cases = [
-        ("illegal", "illegal move", "rules infraction"),
-        ("xillegal", "illegal move", "rules infraction"),
-        ("crash", "crash", "abandoned"),
-        ("hang", "hang", "time forfeit"),
+        (
+            "illegal",
+            "illegal move",
+            "rules infraction",
+            "played an illegal move",
+            "3000",
+            "0",
+        ),
+        (
+            "xillegal",
+            "illegal move",
+            "rules infraction",
+            "played an illegal move",
+            "3000",
+            "0",
+        ),
+        ("crash", "crash", "abandoned", "crashed", "3000", "0"),
+        ("hang", "hang", "time forfeit", "hung", "3000", "0"),
+        (
+            "late",
+            "flag fall",
+            "time forfeit",
+            "lost on time",
+            "1000",
+            "10000",
+        ),
+        (
+            "falseclaim",
+            "false claim",
+            "rules infraction",
+            "made a false claim",
+            "3000",
+            "0",
+        ),
+        (
+            "refuse",
+            "protocol error",
+            "rules infraction",
+            "refused a legal move",
+            "3000",
+            "0",
+        ),
     ];
-    for (engine, kind, termination) in cases {
+    for (engine, kind, termination, reason, margin, grace) in cases {
         let pgn = dir.join(format!("{engine}.pgn"));
         let (code, out, err) = run_match(
             &dir,
@@ -220,9 +270,9 @@ fn broken_engines_lose_with_the_reason() {
                 "--tc",
                 "st=0.2",
                 "--time-margin",
-                "3000",
+                margin,
                 "--hang-grace",
-                "0",
+                grace,
                 "--concurrency",
                 "2",
                 "--pgn",
@@ -242,6 +292,7 @@ fn broken_engines_lose_with_the_reason() {
             2,
             "{text}"
         );
+        assert_eq!(text.matches(reason).count(), 2, "{engine}: {text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -328,7 +379,8 @@ fn sprt_stops_the_match_early() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Chess against real engines, when Debian's packages are installed. The
+/// Chess against real engines, Debian's packages: required under `CI=true`
+/// (which installs them), skipped with a note elsewhere. The
 /// opening has Black to move from a FEN: Fairy-Max (setboard=0) gets it via
 /// the `edit` sequence, Stockfish via `position fen`; a misunderstood position
 /// would show up as an illegal move.
@@ -346,7 +398,13 @@ fn chess_against_installed_engines() {
         ("stockfish", "/usr/games/stockfish", "st=0.02"),
     ] {
         if !Path::new(path).exists() {
-            eprintln!("skipping {engine}: {path} is not installed");
+            // CI installs both (.ci/run): there a missing one is a failure.
+            assert_ne!(
+                std::env::var("CI").as_deref(),
+                Ok("true"),
+                "CI=true but {path} is not installed"
+            );
+            eprintln!("SKIPPED {engine}: {path} is not installed (CI=true makes this a failure)");
             continue;
         }
         let pgn = dir.join(format!("{engine}.pgn"));

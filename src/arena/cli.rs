@@ -20,9 +20,11 @@ use std::time::Duration;
 pub struct MatchArgs {
     /// The two engines: section names of the config file.
     pub engines: Vec<String>,
-    /// The engines file.
-    #[arg(long, default_value = "engines.ini")]
-    pub config: PathBuf,
+    /// The engines file. Default: engines.ini in the current directory, else
+    /// in the repository the binary was built in, else
+    /// $XDG_CONFIG_HOME/menagerie/engines.ini (~/.config/menagerie/engines.ini).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
     /// A [match NAME] section of the config file supplying defaults.
     #[arg(long)]
     pub preset: Option<String>,
@@ -93,11 +95,15 @@ fn pick<T: FromStr>(
 
 /// Builds the match from flags and the config file.
 pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
-    let cfg = Config::load(&args.config)?;
+    let config = match &args.config {
+        Some(path) => path.clone(),
+        None => super::locate::find()?,
+    };
+    let cfg = Config::load(&config)?;
     let preset = match &args.preset {
         Some(n) => Some(
             cfg.preset(n)
-                .ok_or_else(|| format!("no [match {n}] in {}", args.config.display()))?,
+                .ok_or_else(|| format!("no [match {n}] in {}", config.display()))?,
         ),
         None => None,
     };
@@ -120,7 +126,7 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
     let spec = |n: &str| {
         cfg.engine(n)
             .cloned()
-            .ok_or_else(|| format!("no engine [{n}] in {}", args.config.display()))
+            .ok_or_else(|| format!("no engine [{n}] in {}", config.display()))
     };
     let engines = [spec(&names[0])?, spec(&names[1])?];
     let variant = pick(args.variant, preset, "variant")?.unwrap_or_else(|| ORTHODOX.into());
@@ -132,7 +138,7 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
     let openings_file: Option<PathBuf> = match args.openings {
         Some(f) => Some(f),
         None => pick::<PathBuf>(None, preset, "openings")?.map(|f| {
-            let dir = args.config.parent().unwrap_or(std::path::Path::new(""));
+            let dir = config.parent().unwrap_or(std::path::Path::new(""));
             if f.is_relative() {
                 dir.join(f)
             } else {

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod config;
 pub mod engines;
 pub mod game;
+pub mod locate;
 pub mod openings;
 pub mod pgn;
 pub mod sprt;

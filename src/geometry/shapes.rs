@@ -38,7 +38,7 @@ impl Geometry for Rect7x9 {
     const NAME: &'static str = "7x9";
 }
 
-/// Trubix's 41 cells in a 5×11 box, ranks numbered 0–10 (`../shared/rules/trubix.md`):
+/// Trubix's 41 cells in a 5×11 box, ranks numbered 0–10 (`docs/rules/trubix.md`):
 /// rank 0 and 10 hold only the c-file, ranks 4–6 only b–d, the rest a–e.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TrubixBoard;

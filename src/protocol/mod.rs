@@ -27,6 +27,16 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
+/// A command's argument as an error message shows it: `(nothing given)` when
+/// there is none, so no message ends in an empty detail.
+pub(crate) fn shown(arg: &str) -> &str {
+    if arg.trim().is_empty() {
+        "(nothing given)"
+    } else {
+        arg
+    }
+}
+
 /// What the loops wait for: a line of input, or a finished search.
 pub enum Event {
     Line(String),

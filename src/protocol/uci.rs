@@ -51,8 +51,24 @@ fn info_line(i: &Info) -> String {
     s
 }
 
+/// `info string Error (KIND): WHAT`. WHAT names the faulty input; it is never
+/// left empty, so the reader always learns what was wrong.
 fn error(kind: &str, what: &str) {
+    let what = if what.trim().is_empty() {
+        "nothing given"
+    } else {
+        what
+    };
     emit(&format!("info string Error ({kind}): {what}"));
+}
+
+/// The faulty arguments, or, when there were none, what the command expects.
+fn or_expected(given: &str, usage: &str) -> String {
+    if given.trim().is_empty() {
+        format!("nothing given (expected {usage})")
+    } else {
+        given.to_string()
+    }
 }
 
 impl Uci {
@@ -224,7 +240,10 @@ impl Uci {
     fn setoption(&mut self, rest: &[&str]) {
         let joined = rest.join(" ");
         let Some(body) = joined.strip_prefix("name ") else {
-            return error("bad setoption", &joined);
+            return error(
+                "bad setoption",
+                &or_expected(&joined, "setoption name NAME [value VALUE]"),
+            );
         };
         let (name, value) = match body.split_once(" value ") {
             Some((n, v)) => (n.trim(), Some(v.trim())),
@@ -243,7 +262,10 @@ impl Uci {
                     }
                     Err(e) => error("unknown variant", &e),
                 },
-                None => error("unknown variant", value.unwrap_or("")),
+                None => error(
+                    "unknown variant",
+                    &or_expected(value.unwrap_or(""), "setoption name UCI_Variant value NAME"),
+                ),
             },
             "threads" => match number(value, 1, MAX_THREADS) {
                 Some(n) => {
@@ -281,7 +303,12 @@ impl Uci {
         let fen = match setup.first() {
             Some(&"startpos") if setup.len() == 1 => None,
             Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
-            _ => return error("bad position", &rest.join(" ")),
+            _ => {
+                return error(
+                    "bad position",
+                    &or_expected(&rest.join(" "), "position startpos|fen FEN [moves ...]"),
+                )
+            }
         };
         if let Err(e) = self.sm().set_position(fen.as_deref(), moves) {
             error("illegal position", &e.to_string());

@@ -21,11 +21,13 @@ pub mod effects;
 pub mod error;
 pub mod exchange;
 pub mod fen;
+pub mod pieces;
 pub mod zobrist;
 
 pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
+pub use pieces::PieceInfo;
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;
@@ -248,6 +250,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
             .copied()
             .find(|&m| self.format_move(m) == text)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Every kind of piece the variant has, in the order a key lists them
+    /// (`menagerie show` prints it under the diagram). Each variant lists its
+    /// own in `variants/<name>/pieces.rs`.
+    fn pieces() -> &'static [PieceInfo] {
+        &[]
     }
 
     /// The FEN letter on a cell, for diagrams.

@@ -4,3 +4,4 @@ pub mod bench;
 pub mod openings;
 pub mod perft;
 pub mod rng;
+pub mod show;

@@ -99,3 +99,68 @@ pub fn perft_threads<P: Position>(pos: &P, depth: u32, threads: usize) -> u64 {
     }
     divide(pos, depth, threads).iter().map(|&(_, n)| n).sum()
 }
+
+/// How far a [`divide_reporting`] run has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Root moves whose subtrees are fully counted.
+    pub roots_done: usize,
+    /// Root moves in all.
+    pub roots: usize,
+    /// Leaves counted so far (the finished root moves' subtrees).
+    pub nodes: u64,
+}
+
+/// Per-root-move counts, root move by root move, calling `report` after each
+/// one (for a progress display) and giving up once `stop` is set (Ctrl-C).
+/// With `threads` > 1 each root move's subtree is split across a rayon pool.
+/// Returns the counts of the root moves finished, in generation order; fewer
+/// than the root has if it was stopped.
+pub fn divide_reporting<P: Position>(
+    pos: &P,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(Progress),
+) -> Vec<(P::Move, u64)> {
+    assert!(depth >= 1);
+    let mut roots = MoveList::new();
+    pos.generate(GenKind::All, &mut roots);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .expect("a rayon pool");
+    let mut counts = Vec::with_capacity(roots.len());
+    let mut nodes = 0;
+    for &m in &roots {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let child = pos.play(m);
+        let count = if threads > 1 && depth >= 3 {
+            let mut replies = MoveList::new();
+            child.generate(GenKind::All, &mut replies);
+            pool.install(|| {
+                replies
+                    .par_iter()
+                    .map(|&r| perft_until(&child.play(r), depth - 2, stop))
+                    .sum::<Option<u64>>()
+            })
+        } else {
+            perft_until(&child, depth - 1, stop)
+        };
+        // A subtree cut short by `stop` is not counted (None): the total stays
+        // exact for the root moves it covers.
+        let Some(count) = count else {
+            break;
+        };
+        nodes += count;
+        counts.push((m, count));
+        report(Progress {
+            roots_done: counts.len(),
+            roots: roots.len(),
+            nodes,
+        });
+    }
+    counts
+}

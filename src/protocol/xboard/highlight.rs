@@ -3,7 +3,7 @@
 //! square, the promotion choices.
 
 use super::Xboard;
-use crate::protocol::emit;
+use crate::protocol::{emit, shown};
 
 impl Xboard {
     /// A GUI square name → the variant's (file, row).
@@ -24,7 +24,7 @@ impl Xboard {
     /// magenta = promotion, yellow = quiet).
     pub(super) fn lift(&mut self, arg: &str) {
         let Some(from) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): lift {arg}"));
+            emit(&format!("Error (bad square): lift {}", shown(arg)));
             return;
         };
         self.lifted = Some(from);
@@ -108,7 +108,7 @@ impl Xboard {
     /// `put SQ` on a promotion square → `choice` of the legal promotion pieces.
     pub(super) fn put(&mut self, arg: &str) {
         let Some(to) = self.gui_square(arg) else {
-            emit(&format!("Error (bad square): put {arg}"));
+            emit(&format!("Error (bad square): put {}", shown(arg)));
             return;
         };
         let Some(from) = self.lifted else {

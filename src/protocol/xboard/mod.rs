@@ -22,8 +22,8 @@ use text::{cecp_score, parse_base, parse_secs};
 pub use text::{gui_delta, result_line, shift_ranks};
 
 use super::{
-    default_variant, emit, make_session, resolve_variant, spawn_perft, spawn_search, variant_names,
-    Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    default_variant, emit, make_session, resolve_variant, shown, spawn_perft, spawn_search,
+    variant_names, Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::search::{Clock, Info, Limits};
@@ -403,7 +403,7 @@ impl Xboard {
             "nopost" => self.post = false,
             "time" | "otim" => {
                 let Ok(cs) = arg.parse::<u64>() else {
-                    emit(&format!("Error (bad number): {cmd} {arg}"));
+                    emit(&format!("Error (bad number): {cmd} {}", shown(arg)));
                     return true;
                 };
                 if cmd == "time" {
@@ -483,18 +483,18 @@ impl Xboard {
                             self.inc = i;
                             self.st = None;
                         }
-                        _ => emit(&format!("Error (bad level): level {arg}")),
+                        _ => emit(&format!("Error (bad level): level {}", shown(arg))),
                     },
-                    _ => emit(&format!("Error (bad level): level {arg}")),
+                    _ => emit(&format!("Error (bad level): level {}", shown(arg))),
                 }
             }
             "st" => match parse_secs(arg) {
                 Some(d) if d > Duration::ZERO => self.st = Some(d),
-                _ => emit(&format!("Error (bad number): st {arg}")),
+                _ => emit(&format!("Error (bad number): st {}", shown(arg))),
             },
             "sd" => match arg.parse::<u32>() {
                 Ok(d) if d >= 1 => self.sd = Some(d),
-                _ => emit(&format!("Error (bad number): sd {arg}")),
+                _ => emit(&format!("Error (bad number): sd {}", shown(arg))),
             },
             "analyze" => self.analyze = true,
             "exit" => self.analyze = false,
@@ -504,17 +504,17 @@ impl Xboard {
                     Err(e) => {
                         let keep = self.hash_mb;
                         let _ = self.sm().set_hash(keep);
-                        emit(&format!("Error ({e}): memory {arg}"));
+                        emit(&format!("Error ({e}): memory {}", shown(arg)));
                     }
                 },
-                _ => emit(&format!("Error (bad number): memory {arg}")),
+                _ => emit(&format!("Error (bad number): memory {}", shown(arg))),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => {
                     self.threads = n;
                     self.sm().set_threads(n);
                 }
-                _ => emit(&format!("Error (bad number): cores {arg}")),
+                _ => emit(&format!("Error (bad number): cores {}", shown(arg))),
             },
             "result" => {
                 self.force = true;
@@ -526,7 +526,7 @@ impl Xboard {
             "hover" => self.hover(arg),
             "perft" => match arg.parse::<u32>() {
                 Ok(d) if (1..=8).contains(&d) => self.perft(d),
-                _ => emit(&format!("Error (bad depth): perft {arg}")),
+                _ => emit(&format!("Error (bad depth): perft {}", shown(arg))),
             },
             "d" => {
                 for l in self.s().diagram().lines() {
@@ -554,7 +554,12 @@ impl Xboard {
 
     fn variant(&mut self, arg: &str) {
         let Some(name) = resolve_variant(arg) else {
-            emit(&format!("Error (unsupported variant): {arg}"));
+            let name = if arg.is_empty() {
+                "(no name given)"
+            } else {
+                arg
+            };
+            emit(&format!("Error (unsupported variant): {name}"));
             return;
         };
         if self.s().variant() != name {
@@ -592,7 +597,7 @@ impl Xboard {
                     self.claim();
                 }
             }
-            Err(e) => emit(&format!("Illegal move ({}): {arg}", e.reason())),
+            Err(e) => emit(&format!("Illegal move ({}): {}", e.reason(), shown(arg))),
         }
     }
 
@@ -607,11 +612,11 @@ impl Xboard {
             }
             ("Move Overhead", Some(v)) => match v.parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
-                _ => emit(&format!("Error (bad option value): option {arg}")),
+                _ => emit(&format!("Error (bad option value): option {}", shown(arg))),
             },
             (SHOWN_ONLY, Some(v)) if v == "0" || v == "1" => self.shown_moves_only = v == "1",
             ("Clear Hash", None) => self.sm().clear_hash(),
-            _ => emit(&format!("Error (unknown option): option {arg}")),
+            _ => emit(&format!("Error (unknown option): option {}", shown(arg))),
         }
     }
 }

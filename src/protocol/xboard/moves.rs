@@ -6,7 +6,7 @@
 //! drops anything else; with legality testing off it checks only that the
 //! mover's piece stands on `from` in its own picture. So each move is sent in
 //! the form that keeps that picture right (checked with XBoard 4.9.1 under
-//! `scripts/xboard-match.sh`; `../shared/notes/xboard-and-uci.md` §2.10):
+//! `scripts/xboard-match.sh`; `docs/xboard.md` §2.10):
 //! - a capture off the landing square (a long leaper's jump, a
 //!   pushme-pullyu's withdrawal, an outlaw's nearer victim) is two legs
 //!   through the victim, `from victim,` + `victim to`, when XBoard does not

@@ -70,7 +70,7 @@ impl Profile {
 }
 
 /// Trebuqi's table, the same under all three rule sets: each piece drawn
-/// with its Xiang Qi model's image (`../shared/notes/xboard-and-uci.md` §2.4):
+/// with its Xiang Qi model's image (`docs/xboard.md` §2.4):
 /// point = wazir (not the pawn slot: XBoard promotes a pawn reaching its last
 /// rank and appended a promotion character to `k10k11`, which the other
 /// engine refused), vicbaba (the horse analogue) = knight, trebuchet (the

@@ -1,4 +1,4 @@
-//! Bandit Chess on 7×9 (`../shared/rules/bandit.md`, rulings B1–B14): chess
+//! Bandit Chess on 7×9 (`docs/rules/bandit.md`, rulings B1–B14): chess
 //! pieces plus chancellors, Wolf-chess sergeants, one-step Berolina-plus
 //! pawns, the non-capturing trickster whose tricks change enemy pieces, and
 //! the outlaw that reflects off edges and captures one agent of each colour.
@@ -13,8 +13,15 @@
 mod attacks;
 pub mod eval;
 mod movegen;
+mod pieces;
+#[cfg(test)]
+mod slow;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_check_and_end;
+#[cfg(test)]
+mod tests_positions;
 
 use crate::geometry::{Color, Rect7x9, Square};
 use crate::rules::effects::colored_letter;
@@ -662,6 +669,10 @@ impl Position for Bandit {
 
     fn format_move(&self, m: BanditMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

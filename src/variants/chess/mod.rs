@@ -10,6 +10,7 @@
 mod attacks;
 pub mod eval;
 mod movegen;
+mod pieces;
 #[cfg(test)]
 mod tests;
 
@@ -520,6 +521,10 @@ impl Position for Chess {
 
     fn format_move(&self, m: ChessMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -1,5 +1,5 @@
 //! Fugue (Mike Nelson, 2004): Ultima-family pieces on an 8×8 board, as ruled
-//! in `../shared/rules/fugue.md` (rulings F1–F15). There is no check (F1): a
+//! in `docs/rules/fugue.md` (rulings F1–F15). There is no check (F1): a
 //! king may be left en prise, capturing it wins (F12), having no move loses
 //! (F13), and the player who makes a position occur for the third time loses
 //! (F14, [`Repetition::MoverLoses`]).
@@ -11,6 +11,7 @@
 
 pub mod eval;
 mod movegen;
+mod pieces;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -488,6 +489,10 @@ impl Position for Fugue {
 
     fn format_move(&self, m: FugueMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

@@ -1,5 +1,5 @@
 //! Trebuqi (Charles Gilman, 2007): Xiang Qi on the 91-cell hexagon, with two
-//! Generals a side and two Rivers, as `../shared/rules/trebuqi.md` rules it.
+//! Generals a side and two Rivers, as `docs/rules/trebuqi.md` rules it.
 //!
 //! One type, [`Trebuqi<RULE>`], serves the three victory rules; the rule is a
 //! const parameter, so the only places it is looked at (which Generals are
@@ -25,6 +25,9 @@
 mod diagram;
 pub mod eval;
 mod movegen;
+mod pieces;
+#[cfg(test)]
+mod slow;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -505,6 +508,10 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
 
     fn format_move(&self, m: TrebuqiMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

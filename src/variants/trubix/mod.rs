@@ -1,5 +1,5 @@
 //! Trubix (David Short, 2000) on its 41-cell board, exactly as
-//! `../shared/rules/trubix.md` rules it (rulings T1–T12 are cited where they
+//! `docs/rules/trubix.md` rules it (rulings T1–T12 are cited where they
 //! decide something).
 //!
 //! The position keeps raw `u64` bitboards (the 5×11 box fits in 55 bits) per
@@ -10,6 +10,7 @@
 
 pub mod eval;
 mod movegen;
+mod pieces;
 #[cfg(test)]
 mod slow;
 mod tables;
@@ -498,6 +499,10 @@ impl Position for Trubix {
 
     fn format_move(&self, m: TrubixMove) -> String {
         format!("{m:?}")
+    }
+
+    fn pieces() -> &'static [crate::rules::PieceInfo] {
+        pieces::PIECES
     }
 
     fn piece_char(&self, sq: Sq) -> Option<char> {

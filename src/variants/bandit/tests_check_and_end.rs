@@ -1,6 +1,92 @@
-//! Bandit rulings B9–B13: who gives check, two royal kings, how games end.
+//! Bandit Chess unit tests for rulings B8–B14 (captures of outlaws, check,
+//! two kings, the end of the game); helpers in `tests.rs`.
 
+use super::tests::*;
 use super::*;
+use crate::rules::{game_outcome, play_line, Outcome, Position};
+
+#[test]
+fn b8_capturer_of_an_outlaw_is_removed() {
+    // Rb1 takes the outlaw on b6 and vanishes.
+    let p = pos(&[("g9", 'k'), ("b6", 'o'), ("b1", 'R'), ("g1", 'K')], 'w');
+    assert_eq!(after(&p, "b1b6").to_fen(), "6k/7/7/7/7/7/7/7/6K b - - 0 1");
+    // Outlaw takes outlaw: Od5 takes the black outlaw d6 and the white pawn d7,
+    // and is destroyed too; a friendly outlaw as own-side victim likewise (B14).
+    let p = pos(
+        &[
+            ("a9", 'k'),
+            ("d5", 'O'),
+            ("d6", 'o'),
+            ("d7", 'P'),
+            ("g1", 'K'),
+        ],
+        'w',
+    );
+    assert_eq!(after(&p, "d5d7").to_fen(), "k6/7/7/7/7/7/7/7/6K b - - 0 1");
+    let p = pos(
+        &[
+            ("a9", 'k'),
+            ("d5", 'O'),
+            ("d4", 'O'),
+            ("d3", 'n'),
+            ("g1", 'K'),
+        ],
+        'w',
+    );
+    assert_eq!(after(&p, "d5d3").to_fen(), "k6/7/7/7/7/7/7/7/6K b - - 0 1");
+}
+
+#[test]
+fn b8_removal_is_judged_for_check() {
+    // The black outlaw e5 shields Ke1 from Re8. Nc4xe5 would remove the
+    // knight with the outlaw and open the file: illegal. Nc4 elsewhere is fine.
+    let p = pos(
+        &[
+            ("a9", 'k'),
+            ("e8", 'r'),
+            ("e5", 'o'),
+            ("c4", 'N'),
+            ("e1", 'K'),
+        ],
+        'w',
+    );
+    assert!(!p.in_check());
+    assert_eq!(
+        moves_from(&p, "c4"),
+        sorted(&["c4a3", "c4a5", "c4b2", "c4b6", "c4d2", "c4d6", "c4e3"])
+    );
+    // A pinned rook may move along its pin line, but taking an outlaw on that
+    // line removes it, so that capture is illegal: Re2 pinned by Re9 may go
+    // to e3 and e4 but not take the outlaw on e5.
+    let p = pos(
+        &[
+            ("a9", 'k'),
+            ("e9", 'r'),
+            ("e5", 'o'),
+            ("e2", 'R'),
+            ("e1", 'K'),
+        ],
+        'w',
+    );
+    // The outlaw shields, so the rook is not pinned and may go sideways; but
+    // taking the outlaw empties both e2 and e5 and Re9 then checks.
+    let m = moves_from(&p, "e2");
+    assert!(!m.contains(&"e2e5".to_string()), "{m:?}");
+    assert!(m.contains(&"e2e4".to_string()));
+    let p = pos(
+        &[
+            ("a9", 'k'),
+            ("e9", 'r'),
+            ("e5", 'o'),
+            ("e6", 'n'),
+            ("e2", 'R'),
+            ("e1", 'K'),
+        ],
+        'w',
+    );
+    // With the knight e6 still shielding, taking the outlaw is legal.
+    assert!(moves_from(&p, "e2").contains(&"e2e5".to_string()));
+}
 
 #[test]
 fn b9_outlaws_and_tricksters_do_not_check() {

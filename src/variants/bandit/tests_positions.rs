@@ -1,6 +1,11 @@
-//! Bandit FEN errors, fuzzing, small perfts, random walks and worst-case move lists.
+//! Bandit Chess unit tests on whole positions: FEN errors and fuzz, perft,
+//! random walks, worst-case move lists, the slow reference, evaluation
+//! symmetry and XBoard move forms; helpers in `tests.rs`.
 
+use super::tests::*;
 use super::*;
+use crate::rules::{GenKind, MoveList, Position, MAX_MOVES};
+use crate::tools::perft::perft;
 
 #[test]
 fn fen_errors_are_typed() {
@@ -146,10 +151,12 @@ fn random_walks_keep_invariants() {
 fn move_list_worst_case_fits() {
     // The largest list `search_worst_case` (a hill climb over positions with
     // at most 21 agents a side, the start count, which no rule increases)
-    // found: a swarm of chancellors, 245 moves. Tricks multiply moves by at
-    // most 4 per destination but need two enemy pieces beside it, so they
-    // fan out far less: the trick fan below (a trickster on c5 whose
-    // diagonals all end between black pieces) has 31.
+    // found: a swarm of chancellors, 245 moves. That count is the generator's,
+    // not derived by hand; the independent slow reference (slow.rs) agrees.
+    // Tricks multiply moves by at most 4 per destination but need two enemy
+    // pieces beside it, so they fan out far less: the trick fan (a trickster
+    // on c5 whose diagonals all end between black pieces) has 31, derived in
+    // `trick_fan_moves_by_hand`.
     for (fen, expected) in [
         (
             "COoOTOk/1C5/4C2/3C1CC/2C4/3C3/COC1C2/3C1C1/K3C1C w - - 0 1",
@@ -164,8 +171,65 @@ fn move_list_worst_case_fits() {
         let n = moves(&p).len();
         assert!(n <= MAX_MOVES);
         assert_eq!(n, expected, "{fen}");
+        assert_eq!(moves(&p), super::slow::reference_moves(&p), "{fen}");
         check_invariants(&p);
     }
+}
+
+/// The trick fan's 31 moves, derived from the rules.
+///
+/// White has Ka1 and Tc5 only. Nothing black checks a1 or can after a move
+/// (rank 1 holds only the outlaw f1, which never checks, B9; the a1-g7
+/// diagonal and the a file are empty up to the outlaw a4), so every move
+/// below is legal, and no trick below makes a black piece that reaches a1.
+/// - King: a2, b1, b2. None is attacked: the sergeants d3 and c4 take
+///   downwards (c2 d2 e2, b3 c3 d3), the bishop e2 reaches d1 only, the
+///   knight g2 e1 e3 f4, the rest is farther.
+/// - Trickster (archbishop, empty squares only, B4): its eight knight
+///   squares a6 a4 b7 d7 e6 e4 b3 d3 are all occupied; its diagonals reach
+///   d6 e7 f8 g9, b6 a7, d4 e3 f2 g1, b4 a3 (twelve squares). On each, a
+///   line whose two neighbours are black pieces of different types gives a
+///   choice of two (B5), same types or an edge or an empty square give none:
+///   d6 (c6 s | e6 n, d5 t | d7 b) 2x2 = 4; e7 (d7 b | f7 n, e6 n | e8 o) 4;
+///   f8 (e8 o | g8 s; f7 n | f9 n same) 2; g9 (edge; edge) 1;
+///   b6 (a6 k | c6 s, b5 t | b7 b): turning the only king a6 into a sergeant
+///   leaves Black kingless and is not allowed, so 1x2 = 2; a7 (edge, a8
+///   empty) 1; d4 (c4 s | e4 b, d3 s | d5 t) 4; e3 (d3 s | f3 t; e2 b | e4 b
+///   same) 2; f2 (e2 b | g2 n, f1 o | f3 t) 4; g1 (edges) 1; b4 (a4 o | c4 s;
+///   b3 t | b5 t same) 2; a3 (edge, a2 empty) 1. That is 28.
+///
+/// 3 + 28 = 31.
+#[test]
+fn trick_fan_moves_by_hand() {
+    let p = Bandit::from_fen("5n1/4o1s/1b1b1n1/k1s1n2/1tTt3/o1s1b2/1t1s1t1/4b1n/K4o1 w - - 0 1")
+        .unwrap();
+    assert_eq!(moves_from(&p, "a1"), sorted(&["a1a2", "a1b1", "a1b2"]));
+    let trickster = moves_from(&p, "c5");
+    let ending_on = |to: &str| trickster.iter().filter(|m| &m[2..4] == to).count();
+    let per_destination = [
+        ("d6", 4),
+        ("e7", 4),
+        ("f8", 2),
+        ("g9", 1),
+        ("b6", 2),
+        ("a7", 1),
+        ("d4", 4),
+        ("e3", 2),
+        ("f2", 4),
+        ("g1", 1),
+        ("b4", 2),
+        ("a3", 1),
+    ];
+    for (to, n) in per_destination {
+        assert_eq!(ending_on(to), n, "c5{to}: {trickster:?}");
+    }
+    assert_eq!(trickster.len(), 28, "{trickster:?}");
+    // b6: only the sergeant c6 may change (into a king), each with b5/b7.
+    assert!(trickster
+        .iter()
+        .filter(|m| m.starts_with("c5b6"))
+        .all(|m| m.contains("@c6")));
+    assert_eq!(moves(&p).len(), 31);
 }
 
 #[test]
@@ -246,4 +310,115 @@ fn search_worst_case() {
         }
     }
     eprintln!("best {best}: {best_fen}");
+}
+
+#[test]
+fn fast_generator_matches_the_reference() {
+    let mut s = 2024u64;
+    let (mut positions, mut checks, mut tricks) = (0, 0, 0);
+    for fen in [
+        Bandit::START_FEN,
+        "5n1/4o1s/1b1b1n1/k1s1n2/1tTt3/o1s1b2/1t1s1t1/4b1n/K4o1 w - - 0 1",
+        "6K/7/3P3/3n3/1cSObN1/3P3/3r3/7/k6 w - - 0 1",
+    ] {
+        for _ in 0..25 {
+            let mut p = Bandit::from_fen(fen).unwrap();
+            for _ in 0..70 {
+                let m = moves(&p);
+                assert_eq!(m, super::slow::reference_moves(&p), "{}", p.to_fen());
+                positions += 1;
+                checks += p.in_check() as usize;
+                tricks += m.iter().any(|m| m.contains('@')) as usize;
+                let mut list = MoveList::new();
+                p.generate(GenKind::All, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let r = crate::rules::zobrist::splitmix64(&mut s);
+                p = p.play(list[(r >> 8) as usize % list.len()]);
+            }
+        }
+    }
+    assert!(positions > 2000);
+    // The walks meet checks and tricks, so those paths are compared too.
+    assert!(checks > 50 && tricks > 50, "{checks} {tricks}");
+}
+
+/// The position turned 180° with the colours swapped (the start position is
+/// symmetric this way).
+fn rotated(p: &Bandit) -> Bandit {
+    let fen = p.to_fen();
+    let f: Vec<&str> = fen.split(' ').collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .rev()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let stm = if f[1] == "w" { "b" } else { "w" };
+    Bandit::from_fen(&format!("{} {stm} - - {} {}", board.join("/"), f[4], f[5])).unwrap()
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    use crate::rules::Evaluate;
+    let p = Bandit::startpos();
+    assert_eq!(p.evaluate(), eval::PARAMS.tempo);
+    assert_eq!(
+        rotated(&p).to_fen(),
+        Bandit::START_FEN.replace(" w ", " b ")
+    );
+    let mut s = 5u64;
+    for _ in 0..10 {
+        let mut p = Bandit::startpos();
+        for _ in 0..40 {
+            let q = rotated(&p);
+            assert_eq!(p.evaluate(), q.evaluate(), "{}", p.to_fen());
+            assert_eq!(moves(&p).len(), moves(&q).len(), "{}", p.to_fen());
+            let mut list = MoveList::new();
+            p.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let r = crate::rules::zobrist::splitmix64(&mut s);
+            p = p.play(list[(r >> 8) as usize % list.len()]);
+        }
+    }
+}
+
+#[test]
+fn capture_gain_orders_by_material() {
+    use crate::rules::Evaluate;
+    // Pd4xd5 (trickster) gains about a trickster; Rb1xb6 (outlaw) loses the
+    // rook with it (B8); promotions gain the new piece minus the pawn.
+    let p = pos(
+        &[
+            ("a8", 'k'),
+            ("d5", 't'),
+            ("d4", 'P'),
+            ("b6", 'o'),
+            ("b1", 'R'),
+            ("g8", 'P'),
+            ("a1", 'K'),
+        ],
+        'w',
+    );
+    let gain = |m: &str| p.capture_gain(p.parse_move(m).unwrap());
+    assert_eq!(
+        gain("d4d5"),
+        eval::value(TRICKSTER) - eval::value(PAWN) / 10
+    );
+    assert!(gain("b1b6") < 0);
+    assert_eq!(gain("g8f9c"), eval::value(CHANCELLOR) - eval::value(PAWN));
+    assert_eq!(gain("a1a2"), 0);
 }

@@ -1,16 +1,14 @@
 //! Trebuqi unit tests, one group per ruling (Q1–Q9). Positions are built from
 //! piece lists (so no FEN is typed by hand) and every expected move list was
-//! derived by hand from `../shared/rules/trebuqi.md`; the derivation is in the
+//! derived by hand from `docs/rules/trebuqi.md`; the derivation is in the
 //! comments. The perft suite lives in `tests/perft.rs`.
 
 use super::tables::{BLACK_AREA, MIDDLE, TABLES, WHITE_AREA};
 use super::*;
 use crate::geometry::{Bitboard, Geometry};
 use crate::rules::fen::write_board;
-use crate::rules::{game_outcome, play_line, Evaluate};
+use crate::rules::{game_outcome, play_line};
 use crate::tools::perft::perft;
-
-mod robustness;
 
 /// A position of rule `RULE` from `(cell, letter)` pairs.
 fn build<const RULE: u8>(pieces: &[(&str, char)], stm: char) -> Trebuqi<RULE> {
@@ -525,3 +523,234 @@ fn q8_repetition_and_move_count() {
 }
 
 // ---- FEN, notation, hashing ----
+
+#[test]
+fn fen_errors_are_typed() {
+    let err = |fen: &str| Trebuqi1::from_fen(fen).unwrap_err();
+    let tail = " w - - 0 1";
+    let board = |pieces: &[(&str, char)]| {
+        write_board::<Hex91>(|sq| {
+            pieces
+                .iter()
+                .find(|(n, _)| Sq::parse(n).unwrap() == sq)
+                .map(|p| p.1)
+        })
+    };
+    // A piece on a hole (a11).
+    assert!(matches!(
+        err(&START.replacen("*****rtggtr", "r****rtggtr", 1)),
+        FenError::PieceOnHole(_)
+    ));
+    // Wrong number of cells in a rank.
+    assert!(matches!(
+        err(&START.replacen("*10/11/10*", "*10/10/10*", 1)),
+        FenError::RankLength { rank: 6, .. }
+    ));
+    // A General across its near River (e5), a Trebuchet past its far River (d8),
+    // a Point behind its start rank (a3).
+    for bad in [
+        ("e5", 'G'),
+        ("d8", 'T'),
+        ("a3", 'P'),
+        ("g7", 'g'),
+        ("f4", 't'),
+        ("h10", 'p'),
+    ] {
+        // Two Generals a side in all: the bad one replaces d1 or i11.
+        let mut pieces = with_generals(&[bad]);
+        pieces.retain(|p| !(p.1 == bad.1 && (p.0 == "d1" || p.0 == "i11")));
+        let fen = board(&pieces) + tail;
+        assert!(matches!(err(&fen), FenError::Illegal(_)), "{bad:?}");
+    }
+    // More than two Generals a side.
+    let fen = board(&with_generals(&[("e1", 'G')])) + tail;
+    assert!(matches!(err(&fen), FenError::RoyalCount { found: 3, .. }));
+    // Castling and en passant are always '-'.
+    assert!(matches!(
+        err(&START.replace(" w - - ", " w KQ - ")),
+        FenError::BadField { .. }
+    ));
+    assert!(matches!(
+        err(&START.replace(" w - - ", " w - e3 ")),
+        FenError::BadField { .. }
+    ));
+    assert!(matches!(err(""), FenError::MissingField(_)));
+    assert!(err(&format!("{START} extra")).to_string().contains("extra"));
+    // Absurd material that could overflow the move list: refused, not a panic.
+    let many: Vec<(&str, char)> = [
+        "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", "j6", "k6", "b7", "c7", "d7", "e7",
+        "f7", "g7", "h7",
+    ]
+    .iter()
+    .map(|&s| (s, 'R'))
+    .chain(GENERALS)
+    .collect();
+    assert!(matches!(err(&(board(&many) + tail)), FenError::Illegal(_)));
+    // One General a side is fine (royal in every rule).
+    assert!(Trebuqi2::from_fen(&(board(&[("c1", 'G'), ("h11", 'g')]) + tail)).is_ok());
+}
+
+#[test]
+fn fen_fuzz_never_panics() {
+    let mut s = 0x1234_5678u64;
+    let alphabet: Vec<char> = "*/0123456789prtvcgPRTVCGxw- ".chars().collect();
+    for i in 0..3000 {
+        let mut fen: Vec<char> = START.chars().collect();
+        let n = zobrist::splitmix64(&mut s) as usize;
+        match i % 3 {
+            0 => fen.truncate(n % fen.len()),
+            1 => {
+                let at = n % fen.len();
+                fen[at] = alphabet[(n >> 20) % alphabet.len()];
+            }
+            _ => {
+                let at = n % fen.len();
+                fen.insert(at, alphabet[(n >> 20) % alphabet.len()]);
+                let at2 = (n >> 40) % fen.len();
+                fen.remove(at2);
+            }
+        }
+        let text: String = fen.into_iter().collect();
+        if let Ok(p) = Trebuqi2::from_fen(&text) {
+            let again = Trebuqi2::from_fen(&p.to_fen()).unwrap();
+            assert_eq!(again.to_fen(), p.to_fen());
+            let _ = moves(&p);
+        }
+    }
+}
+
+#[test]
+fn notation_and_packing() {
+    let p = Trebuqi1::startpos();
+    let m = p.parse_move("b2d4").unwrap();
+    assert_eq!(p.format_move(m), "b2d4");
+    assert!(p.parse_move("b2d4q").is_err());
+    assert!(p.parse_move("b1e4").is_err());
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    for &m in &list {
+        assert_eq!(TrebuqiMove::unpack(m.pack()), Some(m));
+        assert!(p.is_legal(m));
+    }
+    assert_eq!(TrebuqiMove::unpack(0), None);
+    // A Black move of the notation's example: f11 is a black rook's cell.
+    let (after, _) = play_line(&p, &["a4a5"]).unwrap();
+    assert!(after.parse_move("k8k7").is_ok());
+}
+
+#[test]
+fn point_attack_table_inverts_point_moves() {
+    let t = &**TABLES;
+    for c in 0..2 {
+        for a in Sq::all() {
+            for b in Sq::all() {
+                assert_eq!(
+                    t.point[c][a.index()] & bit(b.index()) != 0,
+                    t.point_attackers[c][b.index()] & bit(a.index()) != 0
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn diagram_is_a_hexagon() {
+    let d = Trebuqi1::startpos().diagram();
+    let lines: Vec<&str> = d.lines().collect();
+    // 11 ranks, 2 Rivers, the side to move.
+    assert_eq!(lines.len(), 14, "{d}");
+    assert!(
+        lines[0].starts_with("11            r   t   g   g   t   r"),
+        "{d}"
+    );
+    assert!(lines[0].trim_end().ends_with("f11-k11"));
+    let rank6 = lines.iter().find(|l| l.starts_with(" 6")).unwrap();
+    assert!(rank6.starts_with(" 6  .   .   .   .   .   .   .   .   .   .   ."));
+    assert!(
+        lines[12].starts_with(" 1            R   T   G   G   T   R"),
+        "{d}"
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains("River")).count(), 2);
+    assert!(lines[13].starts_with("White to move"));
+}
+
+#[test]
+fn q9_every_kind_of_attack_on_a_general() {
+    // White Generals c1, d1 (royal under rule 1); each line adds one black piece
+    // (and maybe a screen) and says whether a White General is attacked.
+    let cases: [(&[(&str, char)], bool); 11] = [
+        // Cannon c7 over the screen c4 on the c file; without it, no attack.
+        (&[("c7", 'c'), ("c4", 'P')], true),
+        (&[("c7", 'c')], false),
+        // Two screens: no attack.
+        (&[("c7", 'c'), ("c4", 'P'), ("c5", 'P')], false),
+        // Rook d7 down the open d file; blocked by d4.
+        (&[("d7", 'r')], true),
+        (&[("d7", 'r'), ("d4", 'P')], false),
+        // Vicbaba e3 (diagonal (1,2) of d1): unblockable, even with d2, e2 full.
+        (&[("e3", 'v'), ("d2", 'T'), ("e2", 'T')], true),
+        // Vicbaba f3: two cells along (1,1) from d1, blocked by e2 (a Vicbaba
+        // on d3 would also hit c1 diagonally).
+        (&[("f3", 'v')], true),
+        (&[("f3", 'v'), ("e2", 'T')], false),
+        // Black Points on ranks 1-4 are beyond their far River: c2 (forward),
+        // b1 (sideways) attack c1; e3 attacks neither General.
+        (&[("c2", 'p')], true),
+        (&[("b1", 'p')], true),
+        (&[("e3", 'p')], false),
+    ];
+    for (extra, attacked) in cases {
+        let p: Trebuqi1 = build(&with_generals(extra), 'w');
+        assert_eq!(p.in_check(), attacked, "{extra:?}");
+        // Under rule 2 two Generals are never royal: never in check.
+        let p2: Trebuqi2 = build(&with_generals(extra), 'w');
+        assert!(!p2.in_check());
+    }
+    // A pinned piece still attacks (Q9): the black rook e8, the only piece
+    // between the black General e9 and the white General e2, may not leave the
+    // e file (facing), yet it attacks e2.
+    let p: Trebuqi1 = build(
+        &[
+            ("c1", 'G'),
+            ("e2", 'G'),
+            ("e8", 'r'),
+            ("e9", 'g'),
+            ("h11", 'g'),
+        ],
+        'w',
+    );
+    assert!(p.in_check(), "the facing-pinned rook e8 attacks e2");
+}
+
+#[test]
+fn move_list_bound() {
+    // An upper bound by pieces: 2 Rooks and 2 Cannons reach at most 30 cells
+    // each (five per ray from the centre), 2 Vicbabas 12, 2 Trebuchets 6,
+    // 5 Points 4, 2 Generals 6: 60 + 60 + 24 + 12 + 20 + 12 = 188, far below
+    // MAX_MOVES. A constructed open position with every White piece active:
+    let p: Trebuqi2 = build(
+        &[
+            ("b3", 'G'),
+            ("e3", 'G'),
+            ("f6", 'R'),
+            ("e5", 'R'),
+            ("g6", 'C'),
+            ("d7", 'C'),
+            ("h5", 'V'),
+            ("c5", 'V'),
+            ("f4", 'T'),
+            ("g7", 'T'),
+            ("c8", 'P'),
+            ("e9", 'P'),
+            ("h9", 'P'),
+            ("j10", 'P'),
+            ("i7", 'P'),
+            ("h11", 'g'),
+            ("i11", 'g'),
+        ],
+        'w',
+    );
+    let n = moves(&p).len();
+    assert!((100..=188).contains(&n), "{n}");
+    const _: () = assert!(188 < crate::rules::MAX_MOVES);
+}

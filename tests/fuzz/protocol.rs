@@ -1,393 +1,19 @@
-//! Fuzz-style tests with a seeded generator (issue 10): bad input must be
-//! rejected with an error, never a panic, and never wedge the engine.
-//!
-//! - FEN parsing of every variant (`from_fen` and `protocol::xboard::moves::from_fen`): random
-//!   strings and mutations of real FENs (truncation, character substitution,
-//!   insertion and deletion, digit changes, huge numbers, field shuffles,
-//!   dropped and repeated fields). An accepted FEN must round-trip, hash
-//!   consistently, and survive move generation, `play`, the outcome and the
-//!   evaluation.
-//! - Move parsing of every variant (`parse_move`, `protocol::xboard::moves::parse`): random
-//!   strings and mutations of legal-move texts; an accepted text must name a
-//!   legal move.
-//! - The XBoard and UCI loops of the real binary fed random and malformed
-//!   command streams (including invalid UTF-8): afterwards the engine answers
-//!   `ping`/`isready` and plays a legal move, and nothing panics (stderr has no
-//!   "panicked", stdout no "internal error").
-//!
-//! Why seeded generators rather than cargo-fuzz: cargo-fuzz needs a nightly
-//! toolchain and the `cargo-fuzz` tool, and a coverage-guided run wants far
-//! more CPU than the test suite may take; a seeded generator is reproducible
-//! (a failure prints its seed and input) and runs inside `cargo test`.
-//! `fuzz_long` (ignored) runs the same generators for `FUZZ_SECONDS`
-//! (default 60) from `FUZZ_SEED`; see `scripts/fuzz.sh`.
+//! The protocol half of the fuzz tests: the real binary's XBoard and UCI
+//! loops fed random and malformed command streams, and the regressions those
+//! streams once found.
 
+use super::generator::{mutated, random_text, walk, Rng, NUMBERS};
 use menagerie::protocol::xboard::moves as xforms;
-use menagerie::rules::{game_outcome, Evaluate, GenKind, MoveList, Position};
+use menagerie::rules::{Evaluate, GenKind, MoveList, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-// ---------------------------------------------------------------- generator
+pub const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut s = self.0;
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        self.0 = s;
-        s
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-}
-
-/// Characters FENs, moves and commands are made of, and a few that they are not.
-const ALPHABET: &[char] = &[
-    'K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', 'A', 'C', 'E', 'H', 'M', 'O', 'W',
-    'X', 'Y', 'Z', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'l', 'm', 'o', 's', 't', 'w', 'x',
-    'y', 'z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '/', ' ', '-', '*', '+', '~', '[',
-    ']', '(', ')', ',', '.', ':', ';', '=', '@', '#', '\'', '"', '\t', 'é', '♚', '\u{0}', '\u{7f}',
-];
-
-const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "9",
-    "10",
-    "11",
-    "12",
-    "13",
-    "99",
-    "255",
-    "256",
-    "-1",
-    "65535",
-    "4294967295",
-    "4294967296",
-    "18446744073709551615",
-    "99999999999999999999999",
-    "007",
-    "1.5",
-    "",
-];
-
-fn random_text(rng: &mut Rng, max_len: usize) -> String {
-    let len = rng.below(max_len + 1);
-    (0..len).map(|_| *rng.pick(ALPHABET)).collect()
-}
-
-/// One random change to `text`.
-fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    let at = rng.below(chars.len() + 1);
-    match rng.below(10) {
-        0 => chars.truncate(at),
-        1 if at < chars.len() => chars[at] = *rng.pick(ALPHABET),
-        2 => chars.insert(at, *rng.pick(ALPHABET)),
-        3 if at < chars.len() => {
-            chars.remove(at);
-        }
-        4 => {
-            // Change a digit run into another number.
-            let digits: Vec<usize> = (0..chars.len())
-                .filter(|&i| chars[i].is_ascii_digit())
-                .collect();
-            if let Some(&i) = digits.get(rng.below(digits.len())) {
-                let n: Vec<char> = rng.pick(NUMBERS).chars().collect();
-                chars.splice(i..=i, n);
-            }
-        }
-        5 | 6 => {
-            // Shuffle, drop or repeat whitespace-separated fields.
-            let s: String = chars.iter().collect();
-            let mut fields: Vec<&str> = s.split(' ').collect();
-            let n = fields.len();
-            match rng.below(3) {
-                0 => fields.swap(rng.below(n), rng.below(n)),
-                1 if n > 1 => {
-                    fields.remove(rng.below(n));
-                }
-                _ => {
-                    let f = fields[rng.below(n)];
-                    fields.insert(rng.below(n + 1), f);
-                }
-            }
-            return fields.join(" ");
-        }
-        7 => {
-            // Shuffle the ranks of the board field.
-            let s: String = chars.iter().collect();
-            let (board, rest) = s.split_once(' ').unwrap_or((&s, ""));
-            let mut ranks: Vec<&str> = board.split('/').collect();
-            let n = ranks.len();
-            ranks.swap(rng.below(n), rng.below(n));
-            if rng.chance(3) {
-                ranks.remove(rng.below(n));
-            }
-            return format!("{} {rest}", ranks.join("/"));
-        }
-        8 => {
-            let extra = random_text(rng, 6);
-            chars.splice(at..at, extra.chars());
-        }
-        _ if at < chars.len() => {
-            let to = (at + rng.below(8)).min(chars.len());
-            chars.drain(at..to);
-        }
-        _ => {}
-    }
-    chars.into_iter().collect()
-}
-
-fn mutated(rng: &mut Rng, text: &str) -> String {
-    let mut s = text.to_string();
-    for _ in 0..1 + rng.below(3) {
-        s = mutate(rng, &s);
-    }
-    s
-}
-
-/// Positions met along a seeded random game from the start position.
-fn walk<P: Position>(rng: &mut Rng, plies: usize) -> Vec<P> {
-    let mut pos = P::startpos();
-    let mut history = Vec::new();
-    let mut out = vec![pos.clone()];
-    for _ in 0..plies {
-        if game_outcome(&pos, &history).is_some() {
-            break;
-        }
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            break;
-        }
-        history.push(pos.hash());
-        pos = pos.play(*rng.pick(&list));
-        out.push(pos.clone());
-    }
-    out
-}
-
-/// Runs `f`, turning a panic into a failure that names the input and seed.
-fn no_panic<T>(what: &str, seed: u64, input: &str, f: impl FnOnce() -> T) -> T {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(v) => v,
-        Err(e) => {
-            let msg = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            panic!("{what} panicked (seed {seed:#x}) on {input:?}: {msg}")
-        }
-    }
-}
-
-// ---------------------------------------------------------------- FEN
-
-/// Everything an accepted position must survive.
-fn exercise<P: Position + Evaluate>(pos: &P, input: &str) {
-    let fen = pos.to_fen();
-    let back = P::from_fen(&fen).unwrap_or_else(|e| {
-        panic!(
-            "{}: {input:?} accepted as {fen}, which is rejected: {e}",
-            P::NAME
-        )
-    });
-    assert_eq!(back.to_fen(), fen, "{}: round trip of {input:?}", P::NAME);
-    assert_eq!(
-        back.hash(),
-        pos.hash(),
-        "{}: hash after round trip of {input:?}",
-        P::NAME
-    );
-    assert_eq!(
-        pos.hash(),
-        pos.recompute_hash(),
-        "{}: hash of {input:?}",
-        P::NAME
-    );
-    let _ = pos.evaluate();
-    let _ = pos.in_check();
-    let _ = game_outcome(pos, &[]);
-    let _ = pos.diagram();
-    let mut list = MoveList::new();
-    pos.generate(GenKind::All, &mut list);
-    let mut noisy = MoveList::new();
-    pos.generate(GenKind::Noisy, &mut noisy);
-    for &m in &list {
-        let text = pos.format_move(m);
-        assert_eq!(pos.parse_move(&text), Ok(m), "{}: {text} at {fen}", P::NAME);
-        let _ = xforms::move_text(pos, m);
-        let _ = pos.capture_gain(m);
-        let next = pos.play(m);
-        assert_eq!(
-            next.hash(),
-            next.recompute_hash(),
-            "{}: {text} at {fen}",
-            P::NAME
-        );
-        let _ = game_outcome(&next, &[pos.hash()]);
-        let _ = next.to_fen();
-    }
-    if !pos.in_check() {
-        let _ = pos.play_null().to_fen();
-    }
-}
-
-struct FenFuzz {
-    seed: u64,
-    cases: usize,
-}
-
-impl VariantVisitor for FenFuzz {
-    type Output = (usize, usize);
-    fn visit<P: Position + Evaluate>(self) -> (usize, usize) {
-        let mut rng = Rng::new(self.seed);
-        let mut seeds: Vec<String> = walk::<P>(&mut rng, 120)
-            .iter()
-            .map(|p| p.to_fen())
-            .collect();
-        seeds.push(P::startpos().to_fen());
-        let mut accepted = 0;
-        for i in 0..self.cases {
-            let input = if rng.chance(10) {
-                random_text(&mut rng, 80)
-            } else {
-                let base = rng.pick(&seeds).clone();
-                mutated(&mut rng, &base)
-            };
-            let xboard = i % 2 == 1;
-            let parsed = no_panic(&format!("{} from_fen", P::NAME), self.seed, &input, || {
-                if xboard {
-                    xforms::from_fen::<P>(&input)
-                } else {
-                    P::from_fen(&input)
-                }
-            });
-            if let Ok(pos) = parsed {
-                accepted += 1;
-                no_panic(
-                    &format!("{} accepted FEN", P::NAME),
-                    self.seed,
-                    &input,
-                    || exercise(&pos, &input),
-                );
-            } else if let Err(e) = parsed {
-                let _ = e.to_string();
-            }
-        }
-        (self.cases, accepted)
-    }
-}
-
-fn fuzz_fens(seed: u64, cases: usize) {
-    for &name in VARIANTS {
-        let (n, ok) = dispatch(name, FenFuzz { seed, cases }).unwrap();
-        eprintln!("{name}: {n} FENs, {ok} accepted");
-    }
-}
-
-#[test]
-fn fuzz_fen_parsing_every_variant() {
-    fuzz_fens(0xF3A1, 3000);
-}
-
-// ---------------------------------------------------------------- moves
-
-struct MoveFuzz {
-    seed: u64,
-    cases: usize,
-}
-
-impl VariantVisitor for MoveFuzz {
-    type Output = usize;
-    fn visit<P: Position + Evaluate>(self) -> usize {
-        let mut rng = Rng::new(self.seed);
-        let positions = walk::<P>(&mut rng, 150);
-        let mut accepted = 0;
-        for _ in 0..self.cases {
-            let pos = rng.pick(&positions);
-            let mut list = MoveList::new();
-            pos.generate(GenKind::All, &mut list);
-            let input = if list.is_empty() || rng.chance(5) {
-                random_text(&mut rng, 12)
-            } else {
-                let m = *rng.pick(&list);
-                let text = if rng.chance(2) {
-                    pos.format_move(m)
-                } else {
-                    xforms::move_text(pos, m)
-                };
-                mutated(&mut rng, &text)
-            };
-            for xboard in [false, true] {
-                let r = no_panic(
-                    &format!("{} parse_move", P::NAME),
-                    self.seed,
-                    &input,
-                    || {
-                        if xboard {
-                            xforms::parse(pos, &input)
-                        } else {
-                            pos.parse_move(&input)
-                        }
-                    },
-                );
-                match r {
-                    Ok(m) => {
-                        accepted += 1;
-                        assert!(
-                            list.contains(&m),
-                            "{}: {input:?} parsed to an illegal move at {}",
-                            P::NAME,
-                            pos.to_fen()
-                        );
-                    }
-                    Err(e) => {
-                        let _ = e.to_string();
-                    }
-                }
-            }
-        }
-        accepted
-    }
-}
-
-fn fuzz_moves(seed: u64, cases: usize) {
-    for &name in VARIANTS {
-        let ok = dispatch(name, MoveFuzz { seed, cases }).unwrap();
-        eprintln!("{name}: {cases} move texts, {ok} parses accepted");
-    }
-}
-
-#[test]
-fn fuzz_move_parsing_every_variant() {
-    fuzz_moves(0x30FE, 3000);
-}
-
-// ---------------------------------------------------------------- protocols
-
-const READ_TIMEOUT: Duration = Duration::from_secs(60);
-
-struct Engine {
+pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -502,7 +128,7 @@ impl Engine {
     }
 }
 
-const XBOARD_COMMANDS: &[&str] = &[
+pub const XBOARD_COMMANDS: &[&str] = &[
     "new",
     "variant",
     "force",
@@ -554,7 +180,7 @@ const XBOARD_COMMANDS: &[&str] = &[
 ];
 
 // No `isready`: its `readyok` would be taken for the answer to ours.
-const UCI_COMMANDS: &[&str] = &[
+pub const UCI_COMMANDS: &[&str] = &[
     "uci",
     "ucinewgame",
     "setoption",
@@ -569,7 +195,7 @@ const UCI_COMMANDS: &[&str] = &[
     "",
 ];
 
-const OPTION_NAMES: &[&str] = &[
+pub const OPTION_NAMES: &[&str] = &[
     "Hash",
     "Threads",
     "UCI_Variant",
@@ -583,7 +209,7 @@ const OPTION_NAMES: &[&str] = &[
 ];
 
 /// An argument: numbers, words, FENs (real and broken) and moves (legal and not).
-fn random_arg(rng: &mut Rng, fens: &[String], moves: &[String]) -> String {
+pub fn random_arg(rng: &mut Rng, fens: &[String], moves: &[String]) -> String {
     match rng.below(9) {
         0 => rng.pick(NUMBERS).to_string(),
         1 => rng.pick(VARIANTS).to_string(),
@@ -603,7 +229,7 @@ fn random_arg(rng: &mut Rng, fens: &[String], moves: &[String]) -> String {
     }
 }
 
-fn xboard_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
+pub fn xboard_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
     let cmd = *rng.pick(XBOARD_COMMANDS);
     let line = match cmd {
         "level" => format!(
@@ -642,7 +268,7 @@ fn xboard_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
     finish_line(rng, line)
 }
 
-fn uci_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
+pub fn uci_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
     let cmd = *rng.pick(UCI_COMMANDS);
     let line = match cmd {
         "setoption" => {
@@ -693,13 +319,13 @@ fn uci_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
                     "perft",
                 ]);
                 s += " ";
-                // Not above 3: `go perft N` runs on the loop's thread and
-                // cannot be stopped, so a deep one blocks the engine for hours
-                // (a known limit, see the README's troubleshooting section).
-                s += *rng.pick(&["1", "2", "0", "-1", "x", "3", "4294967296", ""]);
+                // Deep values too: `go perft N` runs on the worker thread like
+                // a search, so `stop` (sent after some `go` lines, see
+                // `uci_session`) or the next command ends it.
+                s += *rng.pick(&["1", "2", "0", "-1", "x", "3", "8", "10", "4294967296", ""]);
             }
-            // A garbage `go infinite` would be stopped by the next command; a
-            // huge movetime as well. Either way the search is bounded.
+            // A garbage `go infinite`, a huge movetime or a deep perft is
+            // stopped by `stop` or the next command: the search is bounded.
             s
         }
         _ => format!("{cmd} {}", random_arg(rng, fens, moves)),
@@ -708,7 +334,7 @@ fn uci_garbage(rng: &mut Rng, fens: &[String], moves: &[String]) -> Vec<u8> {
 }
 
 /// Sometimes corrupts the line's bytes (invalid UTF-8, control bytes, CR).
-fn finish_line(rng: &mut Rng, line: String) -> Vec<u8> {
+pub fn finish_line(rng: &mut Rng, line: String) -> Vec<u8> {
     let mut bytes = line.into_bytes();
     match rng.below(12) {
         0 => bytes.insert(rng.below(bytes.len() + 1), 0xFF),
@@ -721,7 +347,7 @@ fn finish_line(rng: &mut Rng, line: String) -> Vec<u8> {
     bytes
 }
 
-struct Material {
+pub struct Material {
     fens: Vec<String>,
     moves: Vec<String>,
 }
@@ -745,7 +371,7 @@ impl VariantVisitor for Material {
     }
 }
 
-fn material() -> Material {
+pub fn material() -> Material {
     let mut m = Material {
         fens: Vec::new(),
         moves: Vec::new(),
@@ -757,7 +383,7 @@ fn material() -> Material {
 }
 
 /// Whether the position `fen_after` follows a legal move from the start.
-struct FollowsLegalMove(String);
+pub struct FollowsLegalMove(String);
 
 impl VariantVisitor for FollowsLegalMove {
     type Output = bool;
@@ -770,7 +396,7 @@ impl VariantVisitor for FollowsLegalMove {
 }
 
 /// Whether `text` is a legal move in the start position (our notation).
-struct LegalAtStart(String);
+pub struct LegalAtStart(String);
 
 impl VariantVisitor for LegalAtStart {
     type Output = bool;
@@ -779,7 +405,7 @@ impl VariantVisitor for LegalAtStart {
     }
 }
 
-fn xboard_session(seed: u64, lines: usize, mat: &Material) {
+pub fn xboard_session(seed: u64, lines: usize, mat: &Material) {
     let mut rng = Rng::new(seed);
     let mut e = Engine::start();
     e.send("xboard");
@@ -828,7 +454,7 @@ fn xboard_session(seed: u64, lines: usize, mat: &Material) {
     e.finish(seed);
 }
 
-fn uci_session(seed: u64, lines: usize, mat: &Material) {
+pub fn uci_session(seed: u64, lines: usize, mat: &Material) {
     let mut rng = Rng::new(seed);
     let mut e = Engine::start();
     e.send("uci");
@@ -836,6 +462,16 @@ fn uci_session(seed: u64, lines: usize, mat: &Material) {
     for i in 0..lines {
         let line = uci_garbage(&mut rng, &mat.fens, &mat.moves);
         e.send_bytes(&line);
+        // `stop` right after a search or perft starts, now and then, and
+        // for certain every 50 lines during a deep perft (were `stop`
+        // broken, the next command, which waits for the worker, would hang).
+        if line.starts_with(b"go") && rng.chance(2) {
+            e.send("stop");
+        }
+        if i % 50 == 10 {
+            e.send("go perft 10");
+            e.send("stop");
+        }
         if i % 25 == 24 {
             e.send("isready");
             e.until(seed, |l| l == "readyok");
@@ -868,7 +504,7 @@ fn uci_session(seed: u64, lines: usize, mat: &Material) {
 }
 
 #[test]
-fn fuzz_xboard_loop() {
+pub fn fuzz_xboard_loop() {
     let mat = material();
     for seed in 1..=4 {
         xboard_session(seed, 150, &mat);
@@ -876,45 +512,11 @@ fn fuzz_xboard_loop() {
 }
 
 #[test]
-fn fuzz_uci_loop() {
+pub fn fuzz_uci_loop() {
     let mat = material();
     for seed in 1..=4 {
         uci_session(seed, 150, &mat);
     }
-}
-
-// ---------------------------------------------------------------- long run
-
-/// `FUZZ_SECONDS=600 FUZZ_SEED=42 cargo test --release --test fuzz -- --ignored`
-#[test]
-#[ignore]
-fn fuzz_long() {
-    let secs: u64 = std::env::var("FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let mut seed: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(1)
-        });
-    let end = Instant::now() + Duration::from_secs(secs);
-    let mat = material();
-    let mut rounds = 0;
-    while Instant::now() < end {
-        eprintln!("round {rounds}, seed {seed}");
-        fuzz_fens(seed, 2000);
-        fuzz_moves(seed, 2000);
-        xboard_session(seed, 300, &mat);
-        uci_session(seed, 300, &mat);
-        seed = seed.wrapping_add(1);
-        rounds += 1;
-    }
-    eprintln!("{rounds} rounds without a failure");
 }
 
 // ---------------------------------------------------------------- regressions

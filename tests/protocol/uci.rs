@@ -1,0 +1,274 @@
+//! UCI transcripts.
+
+use super::*;
+
+#[test]
+fn uci_handshake_lists_options() {
+    let mut p = Proc::start(&[]);
+    p.send("uci");
+    let got = p.until(|l| l == "uciok");
+    assert!(got[0].starts_with("id name menagerie"));
+    assert!(got[1].starts_with("id author"));
+    let combo = got
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant combo");
+    for v in VARIANTS {
+        assert!(combo.contains(&format!(" var {v}")), "{combo}");
+    }
+    for o in [
+        "option name Threads type spin default 1 min 1 max",
+        "option name Hash type spin default",
+        "option name Move Overhead type spin default",
+        "option name Clear Hash type button",
+    ] {
+        assert!(got.iter().any(|l| l.starts_with(o)), "{o}");
+    }
+    assert!(p.ready().is_empty());
+    p.quit();
+}
+
+#[test]
+fn uci_setoption_good_and_bad() {
+    let mut p = Proc::uci();
+    for &v in VARIANTS {
+        p.send(&format!("setoption name UCI_Variant value {v}"));
+        let got = p.ready();
+        let s = make_session(v, 1, 1).unwrap();
+        assert_eq!(got.len(), 1);
+        assert!(got[0].starts_with(&format!("info string variant {v} files ")));
+        assert!(got[0].ends_with(&format!("startpos {}", s.start_fen())));
+        assert_eq!(p.uci_fen(), s.fen());
+    }
+    p.send("setoption name UCI_Variant value chess");
+    p.ready();
+    for ok in [
+        "setoption name Threads value 2",
+        "setoption name Hash value 8",
+        "setoption name Move Overhead value 50",
+        "setoption name Clear Hash",
+        "setoption name hash value 4",
+    ] {
+        p.send(ok);
+        assert!(p.ready().is_empty(), "{ok}");
+    }
+    for (bad, reply) in [
+        (
+            "setoption name UCI_Variant value nosuch",
+            "info string Error (unknown variant): nosuch",
+        ),
+        (
+            "setoption name Threads value 0",
+            "info string Error (bad option value): name Threads value 0",
+        ),
+        (
+            "setoption name Hash value lots",
+            "info string Error (bad option value): name Hash value lots",
+        ),
+        (
+            "setoption name Move Overhead value -1",
+            "info string Error (bad option value): name Move Overhead value -1",
+        ),
+        (
+            "setoption name Nosuch value 1",
+            "info string Error (unknown option): Nosuch",
+        ),
+        ("setoption", "info string Error (bad setoption): nothing given (expected setoption name NAME [value VALUE])"),
+    ] {
+        p.send(bad);
+        assert_eq!(p.ready(), vec![reply.to_string()], "{bad}");
+    }
+    p.quit();
+}
+
+#[test]
+fn uci_position_good_and_bad() {
+    let mut p = Proc::uci();
+    p.send("position startpos moves e2e4 e7e5");
+    assert!(p.ready().is_empty());
+    let after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(p.uci_fen(), after);
+    for (bad, reply) in [
+        (
+            "position startpos moves e2e4 e2e4",
+            "info string Error (illegal position): move 2 of the list: illegal move 'e2e4'",
+        ),
+        (
+            "position startpos moves e2e4 ??",
+            "info string Error (illegal position): move 2 of the list: cannot parse move '??'",
+        ),
+        (
+            "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "info string Error (illegal position): Black has 0 royal pieces, expected exactly 1 king",
+        ),
+        ("position", "info string Error (bad position): nothing given (expected position startpos|fen FEN [moves ...])"),
+        ("position fen", "info string Error (bad position): fen"),
+        (
+            "position startpos e2e4",
+            "info string Error (bad position): startpos e2e4",
+        ),
+    ] {
+        p.send(bad);
+        assert_eq!(p.ready(), vec![reply.to_string()], "{bad}");
+        assert_eq!(p.uci_fen(), after, "unchanged after {bad}");
+    }
+    p.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
+    p.ready();
+    assert_eq!(p.uci_fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    p.send("ucinewgame");
+    p.ready();
+    assert_eq!(p.uci_fen(), START);
+    p.send("frobnicate");
+    assert_eq!(
+        p.ready(),
+        vec!["info string Error (unknown command): frobnicate"]
+    );
+    p.quit();
+}
+
+fn bestmove(lines: &[String]) -> String {
+    lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn uci_go_with_every_limit() {
+    let mut p = Proc::uci();
+    p.send("position startpos");
+    p.send("go depth 2");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(is_coord_move(&bestmove(&got)));
+    let info = got
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info lines");
+    for field in [
+        " seldepth ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} in {info}");
+    }
+    for go in [
+        "go nodes 300",
+        "go movetime 50",
+        "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5",
+        "go wtime 500 btime 500",
+        "go depth 1 searchmoves e2e4 d2d4",
+        "go mate 1 depth 1",
+    ] {
+        p.send(go);
+        let got = p.until(|l| l.starts_with("bestmove"));
+        assert!(is_coord_move(&bestmove(&got)), "{go}");
+    }
+    // searchmoves restricts the root: the mate a1a8 is not among them.
+    p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    p.send("go depth 4 searchmoves g1f1 g1h1");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(
+        ["g1f1", "g1h1"].contains(&bestmove(&got).as_str()),
+        "{got:?}"
+    );
+    p.send("go depth 2 searchmoves a1a8 e2e4");
+    assert_eq!(
+        p.ready(),
+        vec!["info string Error (illegal move in searchmoves): e2e4"]
+    );
+    // A mate in one is found and scored as such.
+    p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    p.send("go mate 1");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert_eq!(bestmove(&got), "a1a8");
+    assert!(got.iter().any(|l| l.contains("score mate 1 ")), "{got:?}");
+    // infinite: isready answered during the search, stop ends it.
+    p.send("position startpos");
+    p.send("go infinite");
+    p.send("isready");
+    p.until(|l| l == "readyok");
+    p.send("stop");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(is_coord_move(&bestmove(&got)));
+    // ponder + ponderhit, and a new position during a search (bestmove first).
+    p.send("go ponder");
+    p.send("ponderhit");
+    p.until(|l| l.starts_with("bestmove"));
+    p.send("go infinite");
+    p.send("position startpos moves e2e4");
+    p.until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        p.uci_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // Mated side: no move.
+    p.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8");
+    p.send("go depth 1");
+    assert_eq!(
+        p.until(|l| l.starts_with("bestmove")),
+        vec!["bestmove 0000"]
+    );
+    // Bad parameters: an error and no search.
+    for bad in [
+        "go depth",
+        "go depth x",
+        "go wtime",
+        "go nodes -1",
+        "go fly",
+    ] {
+        p.send(bad);
+        let got = p.ready();
+        assert_eq!(got.len(), 1, "{bad}: {got:?}");
+        assert!(got[0].starts_with("info string Error (bad go parameter): "));
+    }
+    p.send("stop");
+    assert!(p.ready().is_empty(), "stop when idle does nothing");
+    p.quit();
+}
+
+#[test]
+fn uci_go_perft_divides() {
+    let mut p = Proc::uci();
+    p.send("position startpos");
+    p.send("go perft 2");
+    let got = p.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(got.len(), 22);
+    assert_eq!(got[20], "");
+    assert_eq!(got[21], "Nodes searched: 400");
+    assert!(got.contains(&"g1f3: 20".to_string()));
+    p.send("go perft 0");
+    assert_eq!(
+        p.ready(),
+        vec!["info string Error (bad go parameter): perft 0"]
+    );
+    // A long perft runs on the worker thread: isready is answered, stop ends it.
+    p.send("go perft 8");
+    p.send("isready");
+    p.until(|l| l == "readyok");
+    p.send("stop");
+    p.until(|l| l == "info string perft stopped");
+    assert!(p.ready().is_empty());
+    p.quit();
+}
+
+#[test]
+fn uci_quit_during_search_and_eof() {
+    let mut p = Proc::uci();
+    p.send("go infinite");
+    p.send("isready");
+    p.until(|l| l == "readyok");
+    p.quit();
+    // End of input also ends the engine.
+    let mut p = Proc::uci();
+    p.send("go infinite");
+    p.close_input_and_expect_exit();
+}

@@ -512,13 +512,7 @@ impl<P: Evaluate> Worker<'_, P> {
         // Step 13. Store the result (not from a singular search: its score
         // leaves a move out).
         if excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > old_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, old_alpha, beta);
             let mv = best_move.map_or(0, |m| m.pack());
             self.sh.tt.store(hash, mv, to_tt(best, ply), depth, bound);
         }

@@ -113,13 +113,7 @@ impl<P: Evaluate> Worker<'_, P> {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, old_alpha, beta);
         let mv = best_move.map_or(0, |m: P::Move| m.pack());
         self.sh.tt.store(hash, mv, to_tt(best, ply), 0, bound);
         best

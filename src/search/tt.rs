@@ -28,6 +28,20 @@ pub(crate) enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a node's best score says about its true score, given the window
+    /// (`alpha` as it was on entry) it was searched with.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A decoded entry.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {

@@ -88,6 +88,17 @@ impl Bandit {
     }
 }
 
+impl Bandit {
+    /// What a trick's type changes are worth to the mover (B5).
+    fn trick_gain(&self, m: BanditMove) -> i32 {
+        let (changes, n) = m.changes();
+        changes[..n]
+            .iter()
+            .map(|&(sq, model)| value(kind_of(self.board[sq])) - value(kind_of(self.board[model])))
+            .sum()
+    }
+}
+
 impl Evaluate for Bandit {
     const PIECE_KINDS: usize = 9;
     const ROYAL_THREATS: bool = true;
@@ -155,12 +166,7 @@ impl Evaluate for Bandit {
                     }
                 }
             }
-            TRICK => {
-                let (changes, n) = m.changes();
-                for &(sq, model) in &changes[..n] {
-                    gain += value(kind_of(self.board[sq])) - value(kind_of(self.board[model]));
-                }
-            }
+            TRICK => gain = self.trick_gain(m),
             _ => {
                 let victim = self.board[to];
                 if victim != EMPTY {
@@ -212,12 +218,7 @@ impl Evaluate for Bandit {
                     destroyed |= kind_of(p) == OUTLAW;
                 }
             }
-            TRICK => {
-                let (changes, n) = m.changes();
-                for &(sq, model) in &changes[..n] {
-                    gain += value(kind_of(self.board[sq])) - value(kind_of(self.board[model]));
-                }
-            }
+            TRICK => gain = self.trick_gain(m),
             _ => {
                 let victim = self.board[to];
                 if victim != EMPTY {

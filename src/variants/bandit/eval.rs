@@ -250,3 +250,20 @@ impl Evaluate for Bandit {
             }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// B7, B9: the black outlaw on d5 can take the white king on d4 together
+    /// with its own knight on d3 (one agent of each colour), so White, to
+    /// move, is threatened though not in check; without the knight it cannot.
+    #[test]
+    fn royal_threat_is_an_outlaw_capture_of_the_king() {
+        let threatened = Bandit::from_fen("6k/7/7/7/3o3/3K3/3n3/7/7 w - - 0 1").unwrap();
+        assert!(threatened.royal_threatened());
+        assert!(!threatened.in_check());
+        let safe = Bandit::from_fen("6k/7/7/7/3o3/3K3/7/7/7 w - - 0 1").unwrap();
+        assert!(!safe.royal_threatened());
+    }
+}

@@ -203,3 +203,18 @@ impl Evaluate for Fugue {
         m.victim() == Some(cell) && self.kind_at(cell).is_some()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// F12: the queen on a1 can take the king on a8, so Black, to move, is
+    /// threatened; with the queen on b1 nothing reaches a8.
+    #[test]
+    fn royal_threat_is_a_capture_of_the_king_next_move() {
+        let threatened = Fugue::from_fen("k7/8/8/8/8/8/8/Q6K b 0 1").unwrap();
+        assert!(threatened.royal_threatened());
+        let safe = Fugue::from_fen("k7/8/8/8/8/8/8/1Q5K b 0 1").unwrap();
+        assert!(!safe.royal_threatened());
+    }
+}

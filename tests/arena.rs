@@ -351,8 +351,9 @@ fn preset_and_sprt_output() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A one-sided match stops as soon as the SPRT accepts H1: after two 2-0
-/// pairs (LLR 1.92 after one, 7.64 after two; bound 2.94).
+/// A one-sided match stops as soon as the SPRT may decide: the LLR passes
+/// the bound (2.94) after two 2-0 pairs, but no decision comes before
+/// `MIN_PAIRS` (10) pairs, so 20 of the 40 games are played.
 #[test]
 fn sprt_stops_the_match_early() {
     let dir = scratch("sprt");
@@ -362,7 +363,7 @@ fn sprt_stops_the_match_early() {
             "baseline",
             "illegal",
             "--games",
-            "20",
+            "40",
             "--tc",
             "60",
             "--sprt",
@@ -372,10 +373,13 @@ fn sprt_stops_the_match_early() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("H1 accepted"), "{out}");
     assert!(
-        out.contains("Score of baseline vs illegal: 4 - 0 - 0"),
+        out.contains("Score of baseline vs illegal: 20 - 0 - 0"),
         "{out}"
     );
-    assert!(out.contains("LLR 7.64 [-2.94, 2.94], H1 accepted"), "{out}");
+    assert!(
+        out.contains("LLR 190.61 [-2.94, 2.94], H1 accepted"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -28,6 +28,15 @@
 //! Elo bounds). Empty outcome cells are set to 1e-3 pairs first (fishtest's
 //! regularization), so the variance is never 0. Wald's bounds: stop for H0
 //! when `LLR ≤ ln(β/(1−α))`, for H1 when `LLR ≥ ln((1−β)/α)`.
+//!
+//! # Not before [`MIN_PAIRS`] pairs
+//! The normal approximation needs a variance estimated from more than a
+//! handful of pairs. A run that opens with two 2–0 pairs has an observed
+//! variance of almost nothing (only the 1e-3 regularization), and its LLR,
+//! which divides by that variance, reaches 7.6 — past the H1 bound after four
+//! games, on luck a real pair of engines has every few runs. So the test
+//! reports its LLR from the first pair but decides only from the
+//! [`MIN_PAIRS`]-th pair on.
 
 use std::fmt;
 
@@ -144,6 +153,10 @@ fn normal_cdf(x: f64) -> f64 {
     }
 }
 
+/// Pairs (two games each) before the SPRT may stop a match: see the module
+/// doc. Ten pairs is where a one-sided start would have to be 20 games long.
+pub const MIN_PAIRS: u64 = 10;
+
 /// SPRT parameters: H0 elo = `elo0` against H1 elo = `elo1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -219,7 +232,11 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
+    /// Continue until [`MIN_PAIRS`] pairs, then Wald's decision.
     pub fn state(&self, p: &Penta) -> SprtState {
+        if p.pairs() < MIN_PAIRS {
+            return SprtState::Continue;
+        }
         let llr = self.llr(p);
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -305,6 +322,14 @@ mod tests {
         close(H.llr(&weak), -3.2423695241610035, 1e-9);
         assert_eq!(H.state(&weak), SprtState::AcceptH0);
         close(H.llr(&Penta([0, 0, 3, 0, 0])), -0.3737328770605924, 1e-9);
+        // A lucky start: two 2-0 pairs give an LLR past the bound, but the
+        // test waits for MIN_PAIRS pairs before it decides.
+        let lucky = Penta([0, 0, 0, 0, 2]);
+        close(H.llr(&lucky), 7.643530485205744, 1e-9);
+        assert_eq!(H.state(&lucky), SprtState::Continue);
+        let ten = Penta([0, 0, 0, 0, 10]);
+        close(H.llr(&ten), 190.6082925950457, 1e-6);
+        assert_eq!(H.state(&ten), SprtState::AcceptH1);
         assert_eq!(H.state(&Penta([0, 0, 3, 0, 0])), SprtState::Continue);
         let hopeless = Penta([20, 0, 0, 0, 0]);
         close(H.llr(&hopeless), -773.2436012207473, 1e-6);

@@ -389,7 +389,10 @@ fn main() -> ExitCode {
             rules,
         }) => dispatch(&variant, ShowCmd { fen, rules }).unwrap_or_else(fail),
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
-        Some(Command::Baseline { seed }) => menagerie::arena::baseline::run(seed),
+        Some(Command::Baseline { seed }) => {
+            menagerie::protocol::run_baseline(seed);
+            ExitCode::SUCCESS
+        }
         Some(Command::Openings {
             variant,
             count,

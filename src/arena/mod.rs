@@ -5,10 +5,11 @@
 //! Files: [`config`] (engines.ini), [`tc`] (time controls, clocks),
 //! [`engines`] (engine processes over UCI and CECP), [`game`] (one
 //! game), [`adjudication`], [`openings`], [`pgn`], [`sprt`] (statistics),
-//! [`baseline`] (the built-in one-ply opponent), [`cli`] (the subcommand).
+//! [`cli`] (the subcommand). The built-in one-ply opponent, `menagerie
+//! baseline`, is the ordinary UCI loop with another player
+//! ([`crate::search::one_ply`]).
 
 pub mod adjudication;
-pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod engines;

@@ -18,7 +18,7 @@ pub mod xboard;
 
 pub use session::{
     default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveView,
-    PlayError, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    PlayError, Player, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 
 use crate::search::{Info, Limits, Score};
@@ -95,6 +95,19 @@ pub fn emit(line: &str) {
 pub enum Protocol {
     Xboard,
     Uci,
+}
+
+/// `menagerie baseline`: the UCI loop on stdin/stdout with the one-ply
+/// player ([`Player::OnePly`]) answering `go`.
+pub fn run_baseline(seed: u64) {
+    let (tx, rx) = channel();
+    spawn_reader(
+        Box::new(std::io::BufReader::new(std::io::stdin())),
+        tx.clone(),
+    );
+    uci::Uci::new(tx, rx, Vec::new())
+        .with_player(Player::OnePly { seed })
+        .run();
 }
 
 /// Runs the engine loop on stdin/stdout. `forced` skips the detection by the

@@ -9,7 +9,7 @@ use crate::geometry::{Color, Geometry, Square};
 use crate::rules::{
     game_outcome, Evaluate, FenError, GameMove, GenKind, MoveError, MoveList, Outcome, Position,
 };
-use crate::search::{Info, Limits, Score, Searcher};
+use crate::search::{one_ply, Info, Limits, Score, Searcher};
 use crate::tools::perft;
 use crate::variants::{dispatch, UnknownVariant, VariantVisitor, VARIANTS};
 use std::sync::atomic::AtomicBool;
@@ -21,6 +21,17 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65_536;
 /// Most search threads the options allow.
 pub const MAX_THREADS: usize = 256;
+
+/// Who picks the move on `go`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// The engine's search, within the given limits.
+    #[default]
+    Search,
+    /// The one-ply material player ([`crate::search::one_ply`]), answering at
+    /// once whatever the limits: `menagerie baseline`.
+    OnePly { seed: u64 },
+}
 
 /// Why `set_position` refused: the old position stays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +163,8 @@ pub trait Session: Send {
     fn set_hash(&mut self, mb: usize) -> Result<(), String>;
     fn set_threads(&mut self, threads: usize);
     fn clear_hash(&mut self);
+    /// Who answers `go` from now on.
+    fn set_player(&mut self, player: Player);
 }
 
 /// The generic session: a position, the game's history and a searcher.
@@ -166,10 +179,18 @@ pub struct Engine<P: Position + Evaluate> {
     hidden: u128,
     earlier_hidden: Vec<u128>,
     searcher: Searcher<P>,
+    player: Player,
 }
 
 impl<P: Position + Evaluate> Engine<P> {
     pub fn new(hash_mb: usize, threads: usize) -> Self {
+        // Build the variant's lazy tables (chess's magics take about 0.2 s)
+        // now, while the GUI waits for `readyok`, not on the first move's
+        // clock: under a short clock that once cost the baseline a game.
+        let start = P::startpos();
+        let mut list = MoveList::new();
+        start.generate(GenKind::All, &mut list);
+        let _ = start.evaluate();
         Engine {
             pos: P::startpos(),
             earlier: Vec::new(),
@@ -177,6 +198,7 @@ impl<P: Position + Evaluate> Engine<P> {
             hidden: 0,
             earlier_hidden: Vec::new(),
             searcher: Searcher::new(hash_mb, threads),
+            player: Player::Search,
         }
     }
 
@@ -368,6 +390,18 @@ impl<P: Position + Evaluate> Session for Engine<P> {
         stop: Arc<AtomicBool>,
         info: &mut dyn FnMut(&Info),
     ) -> GoResult {
+        if let Player::OnePly { seed } = self.player {
+            let best = one_ply::choose(&self.pos, &self.hashes, seed);
+            // No `info` line: a score would feed the match runner's draw
+            // and resign adjudication with numbers this player never computed.
+            return GoResult {
+                best: best.map(|m| self.pos.format_move(m)),
+                ponder: None,
+                score: Score::Cp(0),
+                depth: 1,
+                nodes: 1,
+            };
+        }
         let r = self
             .searcher
             .search(&self.pos, &self.hashes, limits, stop, info);
@@ -404,6 +438,9 @@ impl<P: Position + Evaluate> Session for Engine<P> {
     }
     fn clear_hash(&mut self) {
         self.searcher.clear();
+    }
+    fn set_player(&mut self, player: Player) {
+        self.player = player;
     }
 }
 

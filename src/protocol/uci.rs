@@ -5,8 +5,8 @@
 //! `info string Error (...)` line, which GUIs show or ignore.
 
 use super::{
-    default_variant, emit, make_session, spawn_perft, spawn_search, Event, GoResult, Session,
-    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    default_variant, emit, make_session, spawn_perft, spawn_search, Event, GoResult, Player,
+    Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::search::{Clock, Info, Limits, Score};
@@ -30,6 +30,8 @@ pub struct Uci {
     hash_mb: usize,
     threads: usize,
     overhead: Duration,
+    /// Who answers `go` (the search, or `menagerie baseline`'s one-ply player).
+    player: Player,
     quit: bool,
 }
 
@@ -83,8 +85,18 @@ impl Uci {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             overhead: Duration::from_millis(30),
+            player: Player::Search,
             quit: false,
         }
+    }
+
+    /// The same loop with another player answering `go`.
+    pub fn with_player(mut self, player: Player) -> Self {
+        self.player = player;
+        if let Some(s) = self.session.as_mut() {
+            s.set_player(player);
+        }
+        self
     }
 
     fn s(&self) -> &dyn Session {
@@ -128,7 +140,9 @@ impl Uci {
     /// tables at once broke the Hash + 64 MiB memory bound (issue 10 soak).
     fn fresh_session(&mut self, v: &str) -> Result<Box<dyn Session>, String> {
         let _ = self.sm().set_hash(1);
-        make_session(v, self.hash_mb, self.threads).map_err(|e| e.to_string())
+        let mut s = make_session(v, self.hash_mb, self.threads).map_err(|e| e.to_string())?;
+        s.set_player(self.player);
+        Ok(s)
     }
 
     fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
@@ -204,7 +218,11 @@ impl Uci {
     }
 
     fn uci(&self) {
-        emit(&format!("id name menagerie {}", env!("CARGO_PKG_VERSION")));
+        let name = match self.player {
+            Player::Search => "menagerie",
+            Player::OnePly { .. } => "menagerie-baseline",
+        };
+        emit(&format!("id name {name} {}", env!("CARGO_PKG_VERSION")));
         emit("id author the menagerie developers");
         let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
         emit(&format!(
@@ -223,6 +241,11 @@ impl Uci {
             self.overhead.as_millis()
         ));
         emit("option name Clear Hash type button");
+        if let Player::OnePly { seed } = self.player {
+            emit(&format!(
+                "option name Seed type spin default {seed} min 0 max 1000000000"
+            ));
+        }
         emit("uciok");
     }
 
@@ -290,6 +313,16 @@ impl Uci {
                 None => error("bad option value", &joined),
             },
             "clear hash" => self.sm().clear_hash(),
+            "seed" if matches!(self.player, Player::OnePly { .. }) => {
+                match value.and_then(|v| v.parse::<u64>().ok()) {
+                    Some(seed) => {
+                        let player = Player::OnePly { seed };
+                        self.player = player;
+                        self.sm().set_player(player);
+                    }
+                    None => error("bad option value", &joined),
+                }
+            }
             _ => error("unknown option", name),
         }
     }

@@ -14,6 +14,7 @@
 
 mod alphabeta;
 mod history;
+pub mod one_ply;
 mod ordering;
 mod params;
 mod qsearch;

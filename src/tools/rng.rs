@@ -1,5 +1,6 @@
-//! A tiny seeded generator (SplitMix64): reproducible openings and tie-breaks
-//! without a dependency. Not for cryptography.
+//! A tiny seeded generator (SplitMix64, the step the Zobrist keys are drawn
+//! with): reproducible openings and tie-breaks without a dependency. Not for
+//! cryptography.
 
 /// SplitMix64 state.
 #[derive(Clone, Debug)]
@@ -11,11 +12,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        crate::rules::zobrist::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`); the modulo bias is irrelevant here.

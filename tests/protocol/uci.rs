@@ -272,3 +272,56 @@ fn uci_quit_during_search_and_eof() {
     p.send("go infinite");
     p.close_input_and_expect_exit();
 }
+
+/// `menagerie baseline` is the same UCI loop with the one-ply player: its own
+/// name and `Seed` option, every variant, the loop's error handling, and a
+/// seed that changes its choice among equal moves (which the search's loop
+/// does not offer).
+#[test]
+fn baseline_is_the_uci_loop_with_the_one_ply_player() {
+    let mut p = Proc::start(&["baseline", "--seed", "3"]);
+    p.send("uci");
+    let got = p.until(|l| l == "uciok");
+    assert!(got[0].starts_with("id name menagerie-baseline"), "{got:?}");
+    assert!(got
+        .iter()
+        .any(|l| l == "option name Seed type spin default 3 min 0 max 1000000000"));
+    for &v in VARIANTS {
+        p.send(&format!("setoption name UCI_Variant value {v}"));
+        p.ready();
+        p.send("position startpos");
+        p.send("go wtime 100 btime 100");
+        let m = bestmove(&p.until(|l| l.starts_with("bestmove")));
+        let s = make_session(v, 1, 1).unwrap();
+        assert!(s.legal_moves().iter().any(|x| x.text == m), "{v}: {m}");
+    }
+    // Bad input is answered and changes nothing, as in the engine's loop.
+    p.send("setoption name UCI_Variant value chess");
+    p.ready();
+    p.send("position startpos moves e2e5");
+    assert!(p.ready()[0].starts_with("info string Error (illegal position)"));
+    p.send("setoption name Seed value x");
+    assert_eq!(
+        p.ready(),
+        ["info string Error (bad option value): name Seed value x"]
+    );
+    // Rd1 takes the queen on d8, not the knight on h1.
+    p.send("position fen 3qk3/8/8/8/8/8/8/3RK2n w - - 0 1");
+    p.send("go movetime 10");
+    assert_eq!(bestmove(&p.until(|l| l.starts_with("bestmove"))), "d1d8");
+    // The seed picks among equal moves: not every seed opens alike.
+    let mut firsts = std::collections::HashSet::new();
+    for seed in 0..12 {
+        p.send(&format!("setoption name Seed value {seed}"));
+        p.send("position startpos");
+        p.send("go depth 1");
+        firsts.insert(bestmove(&p.until(|l| l.starts_with("bestmove"))));
+    }
+    assert!(firsts.len() > 1, "{firsts:?}");
+    p.quit();
+    // The search's loop has no Seed option.
+    let mut e = Proc::uci();
+    e.send("setoption name Seed value 1");
+    assert_eq!(e.ready(), ["info string Error (unknown option): Seed"]);
+    e.quit();
+}

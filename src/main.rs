@@ -22,6 +22,10 @@ struct Cli {
     /// `uci`, picks the protocol).
     #[arg(long, value_enum)]
     protocol: Option<ProtocolArg>,
+    /// List the search's tunable parameters among the UCI options (for SPSA
+    /// tuners). They are accepted by `setoption` either way.
+    #[arg(long)]
+    tuning: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -449,10 +453,11 @@ fn main() -> ExitCode {
                 // GUIs give it a pipe and never see this line.
                 eprintln!("{}", start_hint(cli.protocol));
             }
-            protocol::run(cli.protocol.map(|p| match p {
+            let forced = cli.protocol.map(|p| match p {
                 ProtocolArg::Xboard => protocol::Protocol::Xboard,
                 ProtocolArg::Uci => protocol::Protocol::Uci,
-            }));
+            });
+            protocol::run(forced, cli.tuning);
             ExitCode::SUCCESS
         }
     }

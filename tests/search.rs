@@ -565,3 +565,40 @@ impl VariantVisitor for TwoThreadsToDepth {
 fn two_threads_answer_at_the_depth_asked_and_keep_root_moves() {
     run_all(TwoThreadsToDepth);
 }
+
+/// Every variant's own search parameters name real parameters with values in
+/// range (the searcher would otherwise skip them silently), and a parameter
+/// set at run time changes the search: the null move switched off by a huge
+/// minimum move count gives another node count at the same depth.
+#[test]
+fn every_variant_overrides_known_parameters() {
+    struct Check;
+    impl VariantVisitor for Check {
+        type Output = ();
+        fn visit<P: Position + Evaluate>(self) {
+            let p = menagerie::search::Params::with(P::SEARCH_PARAMS);
+            assert!(p.is_ok(), "{}: {:?}", P::NAME, p);
+            assert_eq!(p.unwrap(), Searcher::<P>::variant_params());
+        }
+    }
+    for v in VARIANTS {
+        dispatch(v, Check).unwrap();
+    }
+    let pos = Chess::startpos();
+    let nodes = |s: &mut Searcher<Chess>| {
+        s.clear();
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        s.search(&pos, &[], &limits, no_stop(), &mut |_| {}).nodes
+    };
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let before = nodes(&mut s);
+    assert_eq!(before, nodes(&mut s));
+    s.set_param("nmp_min_moves", 60).unwrap();
+    assert_ne!(before, nodes(&mut s));
+    assert!(s.set_param("nmp_min_moves", 61).is_err());
+    assert!(s.set_param("nosuch", 1).is_err());
+    assert_eq!(s.params().nmp_min_moves, 60);
+}

@@ -112,7 +112,7 @@ pub fn run_baseline(seed: u64) {
 
 /// Runs the engine loop on stdin/stdout. `forced` skips the detection by the
 /// first command (`xboard` or `uci`).
-pub fn run(forced: Option<Protocol>) {
+pub fn run(forced: Option<Protocol>, tuning: bool) {
     // Panic messages go to stdout as `#` comments: XBoard merges stderr into
     // the protocol stream and would act on their words.
     std::panic::set_hook(Box::new(|info| {
@@ -124,10 +124,10 @@ pub fn run(forced: Option<Protocol>) {
         Box::new(std::io::BufReader::new(std::io::stdin())),
         tx.clone(),
     );
-    run_with(forced, tx, rx);
+    run_with(forced, tuning, tx, rx);
 }
 
-fn run_with(forced: Option<Protocol>, tx: Sender<Event>, rx: Receiver<Event>) {
+fn run_with(forced: Option<Protocol>, tuning: bool, tx: Sender<Event>, rx: Receiver<Event>) {
     let mut pending = Vec::new();
     let protocol = match forced {
         Some(p) => p,
@@ -151,7 +151,7 @@ fn run_with(forced: Option<Protocol>, tx: Sender<Event>, rx: Receiver<Event>) {
     };
     match protocol {
         Protocol::Xboard => xboard::Xboard::new(tx, rx, pending).run(),
-        Protocol::Uci => uci::Uci::new(tx, rx, pending).run(),
+        Protocol::Uci => uci::Uci::new(tx, rx, pending).with_tuning(tuning).run(),
     }
 }
 

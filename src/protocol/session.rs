@@ -9,7 +9,7 @@ use crate::geometry::{Color, Geometry, Square};
 use crate::rules::{
     game_outcome, Evaluate, FenError, GameMove, GenKind, MoveError, MoveList, Outcome, Position,
 };
-use crate::search::{one_ply, Info, Limits, Score, Searcher};
+use crate::search::{one_ply, Info, Limits, Params, Score, Searcher};
 use crate::tools::perft;
 use crate::variants::{dispatch, UnknownVariant, VariantVisitor, VARIANTS};
 use std::sync::atomic::AtomicBool;
@@ -165,6 +165,11 @@ pub trait Session: Send {
     fn clear_hash(&mut self);
     /// Who answers `go` from now on.
     fn set_player(&mut self, player: Player);
+    /// The search's tunable parameters as they stand (the variant's table).
+    fn search_params(&self) -> Params;
+    /// Sets one search parameter by name; Err (nothing changed) if the name
+    /// is unknown or the value out of its range.
+    fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String>;
 }
 
 /// The generic session: a position, the game's history and a searcher.
@@ -441,6 +446,12 @@ impl<P: Position + Evaluate> Session for Engine<P> {
     }
     fn set_player(&mut self, player: Player) {
         self.player = player;
+    }
+    fn search_params(&self) -> Params {
+        self.searcher.params()
+    }
+    fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String> {
+        self.searcher.set_param(name, value)
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
     Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 use crate::geometry::Color;
-use crate::search::{Clock, Info, Limits, Score};
+use crate::search::{Clock, Info, Limits, Params, Score};
 use crate::variants::VARIANTS;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +32,10 @@ pub struct Uci {
     overhead: Duration,
     /// Who answers `go` (the search, or `menagerie baseline`'s one-ply player).
     player: Player,
+    /// List the search parameters as options (`menagerie --tuning`).
+    tuning: bool,
+    /// Search parameters set by `setoption`, kept across variant changes.
+    tuned: Vec<(String, i32)>,
     quit: bool,
 }
 
@@ -86,8 +90,17 @@ impl Uci {
             threads: 1,
             overhead: Duration::from_millis(30),
             player: Player::Search,
+            tuning: false,
+            tuned: Vec::new(),
             quit: false,
         }
+    }
+
+    /// The same loop listing the search's tunable parameters among its
+    /// options (for SPSA tuners); without it they are accepted but not listed.
+    pub fn with_tuning(mut self, tuning: bool) -> Self {
+        self.tuning = tuning;
+        self
     }
 
     /// The same loop with another player answering `go`.
@@ -142,6 +155,9 @@ impl Uci {
         let _ = self.sm().set_hash(1);
         let mut s = make_session(v, self.hash_mb, self.threads).map_err(|e| e.to_string())?;
         s.set_player(self.player);
+        for (name, value) in &self.tuned {
+            let _ = s.set_search_param(name, *value);
+        }
         Ok(s)
     }
 
@@ -241,6 +257,15 @@ impl Uci {
             self.overhead.as_millis()
         ));
         emit("option name Clear Hash type button");
+        if self.tuning {
+            let current = self.s().search_params();
+            for &(name, lo, hi) in Params::RANGES {
+                let v = current.get(name).unwrap_or(lo);
+                emit(&format!(
+                    "option name {name} type spin default {v} min {lo} max {hi}"
+                ));
+            }
+        }
         if let Player::OnePly { seed } = self.player {
             emit(&format!(
                 "option name Seed type spin default {seed} min 0 max 1000000000"
@@ -323,7 +348,22 @@ impl Uci {
                     None => error("bad option value", &joined),
                 }
             }
-            _ => error("unknown option", name),
+            other => match Params::DEFAULT.get(other) {
+                Some(_) => {
+                    let set = value
+                        .and_then(|v| v.parse::<i32>().ok())
+                        .ok_or_else(|| "bad option value".to_string())
+                        .and_then(|v| self.sm().set_search_param(other, v).map(|_| v));
+                    match set {
+                        Ok(v) => {
+                            self.tuned.retain(|(n, _)| n != other);
+                            self.tuned.push((other.to_string(), v));
+                        }
+                        Err(e) => error(&e, &joined),
+                    }
+                }
+                None => error("unknown option", name),
+            },
         }
     }
 

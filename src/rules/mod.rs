@@ -312,6 +312,10 @@ pub trait Evaluate: Position {
     /// Whether `m` removes the piece standing on `cell` (a bounding-box
     /// index): the recaptures of an exchange on that cell.
     fn removes_from(&self, m: Self::Move, cell: usize) -> bool;
+    /// The variant's own values of the search's tunable parameters, by name
+    /// (`search::Params`; e.g. `("nmp_min_moves", 12)`), over the defaults:
+    /// one table per variant. Empty: the defaults. Names are checked by a test.
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[];
     /// Whether the variant ends games by captures that are not check (a
     /// king simply taken in Fugue, F12; a king taken by an outlaw in Bandit,
     /// B9). Where true the search asks [`Evaluate::royal_threatened`] at

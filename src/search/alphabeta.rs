@@ -5,7 +5,6 @@
 
 use super::history::Key;
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
-use super::params::PARAMS;
 use super::score::{
     from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
 };
@@ -13,31 +12,6 @@ use super::tt::Bound;
 use super::worker::{static_eval, Worker, NO_EVAL};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
 use arrayvec::ArrayVec;
-use once_cell::sync::Lazy;
-
-/// Late-move reductions by depth and move number.
-static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
-    let mut t = [[0; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in row.iter_mut().enumerate().skip(1) {
-            let x = PARAMS.lmr_base + (d as f64).ln() * (n as f64).ln() / PARAMS.lmr_divisor;
-            *r = x as i32;
-        }
-    }
-    t
-});
-
-#[inline]
-fn lmr(depth: i32, moves: usize) -> i32 {
-    LMR[(depth.max(0) as usize).min(63)][moves.min(63)]
-}
-
-/// The history bonus (and malus) of a cut-off at `depth`.
-#[inline]
-fn history_bonus(depth: i32) -> i32 {
-    (PARAMS.history_bonus_mul * depth * depth + PARAMS.history_bonus_add * depth)
-        .min(PARAMS.history_bonus_max)
-}
 
 impl<P: Evaluate> Worker<'_, P> {
     /// The keys of the moves one and two plies above `ply`.
@@ -60,6 +34,8 @@ impl<P: Evaluate> Worker<'_, P> {
         cut_node: bool,
     ) -> i32 {
         let root = ply == 0;
+        let params = self.sh.params;
+        let prm = &params.p;
         self.pv[ply].clear();
 
         // Step 1. Horizon: resolve captures (and check evasions) in quiescence.
@@ -162,10 +138,10 @@ impl<P: Evaluate> Worker<'_, P> {
         if !PV
             && !in_check
             && excluded.is_none()
-            && depth <= PARAMS.rfp_max_depth
+            && depth <= prm.rfp_max_depth
             && !is_decisive(beta)
             && !is_decisive(eval)
-            && eval - PARAMS.rfp_margin * (depth - i32::from(improving)) >= beta
+            && eval - prm.rfp_margin * (depth - i32::from(improving)) >= beta
         {
             return eval;
         }
@@ -198,15 +174,15 @@ impl<P: Evaluate> Worker<'_, P> {
             && !in_check
             && !after_null
             && excluded.is_none()
-            && depth >= PARAMS.nmp_min_depth
+            && depth >= prm.nmp_min_depth
             && eval >= beta
             && raw_eval >= beta
             && !is_decisive(beta)
-            && list.len() >= PARAMS.nmp_min_moves
+            && list.len() >= prm.nmp_min_moves as usize
         {
-            let r = PARAMS.nmp_base
-                + depth / PARAMS.nmp_divisor
-                + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
+            let r = prm.nmp_base
+                + depth / prm.nmp_divisor
+                + ((eval - beta) / prm.nmp_eval_divisor).min(prm.nmp_eval_max);
             let child = pos.play_null();
             self.stack[ply].key = None;
             self.path.push(hash);
@@ -226,7 +202,7 @@ impl<P: Evaluate> Worker<'_, P> {
             }
             if s >= beta {
                 let s = if is_decisive(s) { beta } else { s };
-                if depth < PARAMS.nmp_verify_depth {
+                if depth < prm.nmp_verify_depth {
                     return s;
                 }
                 // The verification searches this node again with a null move
@@ -243,7 +219,7 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // Step 9. Internal iterative reduction: with no hash move this node was
         // not searched before and is less likely to matter.
-        if hash_move.is_none() && depth >= PARAMS.iir_min_depth {
+        if hash_move.is_none() && depth >= prm.iir_min_depth {
             depth -= 1;
         }
 
@@ -268,7 +244,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let mut skip_quiets = false;
         let mut quiets: ArrayVec<(P::Move, Key), 64> = ArrayVec::new();
         let mut noisies: ArrayVec<(P::Move, Key), 32> = ArrayVec::new();
-        let lmp_limit = ((PARAMS.lmp_base + depth * depth) / (2 - i32::from(improving))) as usize;
+        let lmp_limit = ((prm.lmp_base + depth * depth) / (2 - i32::from(improving))) as usize;
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
             if Some(m) == excluded {
@@ -287,15 +263,15 @@ impl<P: Evaluate> Worker<'_, P> {
             // is not a loss: late quiet moves, quiet moves that cannot reach
             // alpha or have a bad history, noisy moves that lose by exchange.
             // Moves that give check are never pruned (they may mate).
-            let reduced_depth = (depth - 1 - lmr(depth, searched + 1)).max(0);
+            let reduced_depth = (depth - 1 - params.lmr(depth, searched + 1)).max(0);
             let may_prune = !root && !in_check && best > -MATE_BOUND;
             if may_prune && quiet && skip_quiets && !P::HAS_CHECK {
                 continue;
             }
             if may_prune
                 && !quiet
-                && depth <= PARAMS.see_noisy_max_depth
-                && !pos.see_ge(m, -PARAMS.see_noisy_margin * depth)
+                && depth <= prm.see_noisy_max_depth
+                && !pos.see_ge(m, -prm.see_noisy_margin * depth)
             {
                 continue;
             }
@@ -305,17 +281,17 @@ impl<P: Evaluate> Worker<'_, P> {
                 if skip_quiets {
                     continue;
                 }
-                if depth <= PARAMS.lmp_max_depth && searched >= lmp_limit {
+                if depth <= prm.lmp_max_depth && searched >= lmp_limit {
                     skip_quiets = true;
                     continue;
                 }
-                if reduced_depth <= PARAMS.history_prune_max_depth
-                    && hist < -PARAMS.history_prune_margin * depth
+                if reduced_depth <= prm.history_prune_max_depth
+                    && hist < -prm.history_prune_margin * depth
                 {
                     continue;
                 }
-                if reduced_depth <= PARAMS.futility_max_depth
-                    && eval + PARAMS.futility_base + PARAMS.futility_margin * reduced_depth <= alpha
+                if reduced_depth <= prm.futility_max_depth
+                    && eval + prm.futility_base + prm.futility_margin * reduced_depth <= alpha
                 {
                     continue;
                 }
@@ -332,16 +308,16 @@ impl<P: Evaluate> Worker<'_, P> {
             if !root
                 && Some(m) == hash_move
                 && excluded.is_none()
-                && depth >= PARAMS.singular_min_depth
+                && depth >= prm.singular_min_depth
                 && (ply as i32) < 2 * self.root_depth
             {
                 if let Some(h) = hit {
                     let tt_score = from_tt(h.score, ply);
-                    if h.depth >= depth - PARAMS.singular_tt_depth_margin
+                    if h.depth >= depth - prm.singular_tt_depth_margin
                         && h.bound != Bound::Upper
                         && !is_decisive(tt_score)
                     {
-                        let singular_beta = tt_score - PARAMS.singular_beta_margin * depth / 8;
+                        let singular_beta = tt_score - prm.singular_beta_margin * depth / 8;
                         self.stack[ply].excluded = Some(m);
                         let s = self.alphabeta::<false>(
                             pos,
@@ -358,8 +334,8 @@ impl<P: Evaluate> Worker<'_, P> {
                         if s < singular_beta {
                             ext = 1;
                             if !PV
-                                && s < singular_beta - PARAMS.singular_double_margin
-                                && self.stack[ply].doubles < PARAMS.singular_max_doubles
+                                && s < singular_beta - prm.singular_double_margin
+                                && self.stack[ply].doubles < prm.singular_max_doubles as u8
                             {
                                 ext = 2;
                             }
@@ -397,15 +373,15 @@ impl<P: Evaluate> Worker<'_, P> {
             } else {
                 let mut r = 0;
                 if !root
-                    && depth >= PARAMS.lmr_min_depth
-                    && searched > PARAMS.lmr_min_moves + usize::from(PV)
+                    && depth >= prm.lmr_min_depth
+                    && searched > prm.lmr_min_moves as usize + usize::from(PV)
                 {
-                    r = lmr(depth, searched);
+                    r = params.lmr(depth, searched);
                     if quiet {
                         r += i32::from(!improving);
                         r += i32::from(cut_node);
                         r -= i32::from(is_refutation_score(order_score));
-                        r -= hist / PARAMS.lmr_history_divisor;
+                        r -= hist / prm.lmr_history_divisor;
                     } else {
                         // Late noisy moves are the exchanges that lose.
                         r = r / 2 + i32::from(cut_node);
@@ -461,7 +437,7 @@ impl<P: Evaluate> Worker<'_, P> {
                         self.best_move_nodes = self.nodes - nodes_before;
                         // A new best move in a long iteration is news worth
                         // sending (an exact score: inside the window).
-                        if changed && depth >= PARAMS.report_min_depth && s < beta {
+                        if changed && depth >= prm.report_min_depth && s < beta {
                             self.send_report(s, false);
                         }
                     }
@@ -490,7 +466,7 @@ impl<P: Evaluate> Worker<'_, P> {
         // the noisy moves before it).
         if best >= beta {
             if let Some(m) = best_move {
-                let bonus = history_bonus(depth);
+                let bonus = params.history_bonus(depth);
                 let key = space.index(pos.move_key(m)) as Key;
                 let hist = &mut self.data.hist;
                 if !pos.is_noisy(m) {

@@ -17,6 +17,7 @@ mod history;
 pub mod one_ply;
 mod ordering;
 mod params;
+pub use params::Params;
 mod qsearch;
 mod score;
 mod smp;
@@ -102,6 +103,9 @@ pub struct SearchResult<M> {
 pub struct Searcher<P: Position + Evaluate> {
     tt: tt::Table,
     threads: Vec<ThreadData<P::Move>>,
+    /// The variant's search parameters (its overrides of the defaults, then
+    /// any set at run time).
+    params: params::Tuned,
     _variant: PhantomData<fn() -> P>,
 }
 
@@ -110,6 +114,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         let mut s = Searcher {
             tt: tt::Table::new(hash_mb),
             threads: Vec::new(),
+            params: params::Tuned::new(Self::variant_params()),
             _variant: PhantomData,
         };
         s.set_threads(threads);
@@ -128,6 +133,31 @@ impl<P: Position + Evaluate> Searcher<P> {
             }
             None => Err(format!("cannot allocate {hash_mb} MiB for the hash table")),
         }
+    }
+
+    /// The defaults with the variant's overrides (`Evaluate::SEARCH_PARAMS`).
+    /// An override the table does not know is a bug the test
+    /// `every_variant_overrides_known_parameters` catches; here it is skipped.
+    pub fn variant_params() -> Params {
+        let mut p = Params::DEFAULT;
+        for &(name, value) in P::SEARCH_PARAMS {
+            let _ = p.set(name, value);
+        }
+        p
+    }
+
+    /// The current search parameters.
+    pub fn params(&self) -> Params {
+        self.params.p
+    }
+
+    /// Sets one search parameter by name (a tuner's UCI option); Err if the
+    /// name is unknown or the value out of range, and nothing changes.
+    pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let mut p = self.params.p;
+        p.set(name, value)?;
+        self.params = params::Tuned::new(p);
+        Ok(())
     }
 
     /// At least one thread.
@@ -198,6 +228,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             limits,
             deadlines: time::deadlines(limits, roots.len()),
             root_moves,
+            params: &self.params,
             fallback,
             start,
         };

@@ -1,110 +1,206 @@
-//! Every tunable number of the search, in one block (ready for SPSA-style
-//! tuning). Depths are in plies, margins in centipawns.
+//! Every tunable number of the search, in one table ([`Params`]), with a
+//! name, a default and a range for each, so a tuner (SPSA through UCI
+//! options) can change any of them at run time without a rebuild. Depths are
+//! in plies, margins in centipawns.
+//!
+//! Each variant starts from [`Params::DEFAULT`] with its own overrides
+//! (`Evaluate::SEARCH_PARAMS`, by name): one table per variant, without the
+//! search naming a variant. The UCI loop lists the parameters as options only
+//! when asked (`menagerie --tuning`), but accepts them always.
 
-pub(crate) struct Params {
-    /// Half-width of the first aspiration window, and from which depth to use one.
-    pub aspiration_window: i32,
-    pub aspiration_min_depth: i32,
+/// Declares the table once: the struct, its defaults, and the name and range
+/// of every field for the option list.
+macro_rules! params {
+    ($( $(#[$doc:meta])* $name:ident = $default:literal, $min:literal ..= $max:literal; )*) => {
+        /// The search's tunable numbers (see each field).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[$doc])* pub $name: i32, )*
+        }
+
+        impl Params {
+            /// The values every variant starts from.
+            pub const DEFAULT: Params = Params { $( $name: $default, )* };
+
+            /// Every parameter: (name, range), in declaration order.
+            pub const RANGES: &'static [(&'static str, i32, i32)] = &[
+                $( (stringify!($name), $min, $max), )*
+            ];
+
+            /// The value of the parameter `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $( stringify!($name) => Some(self.$name), )*
+                    _ => None,
+                }
+            }
+
+            /// Sets `name` to `value`; Err (nothing changed) for an unknown
+            /// name or a value outside the range.
+            pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+                let (_, lo, hi) = *Self::RANGES
+                    .iter()
+                    .find(|r| r.0 == name)
+                    .ok_or_else(|| format!("no search parameter {name}"))?;
+                if !(lo..=hi).contains(&value) {
+                    return Err(format!("{name} must lie in {lo}..={hi}"));
+                }
+                match name {
+                    $( stringify!($name) => self.$name = value, )*
+                    _ => unreachable!("RANGES names every field"),
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+params! {
+    /// Half-width of the first aspiration window.
+    aspiration_window = 25, 5..=200;
+    /// From which depth iterations use an aspiration window.
+    aspiration_min_depth = 4, 1..=20;
     /// Reverse futility (static null move): at depth <= max, return the
     /// static eval when it beats beta by `margin * (depth - improving)`.
-    pub rfp_max_depth: i32,
-    pub rfp_margin: i32,
+    rfp_max_depth = 8, 0..=20;
+    rfp_margin = 80, 10..=400;
     /// Null move: minimum depth, and reduction
     /// `base + depth / divisor + min((eval - beta) / eval_divisor, eval_max)`.
-    pub nmp_min_depth: i32,
-    pub nmp_base: i32,
-    pub nmp_divisor: i32,
-    pub nmp_eval_divisor: i32,
-    pub nmp_eval_max: i32,
-    /// Null move only with at least this many legal moves (zugzwang guard),
-    /// and a verification search from this depth.
-    pub nmp_min_moves: usize,
-    pub nmp_verify_depth: i32,
-    /// Late-move reductions: `base + ln(depth) * ln(moves) / divisor`, applied
-    /// from this depth and after this many moves (one more at PV nodes).
-    pub lmr_base: f64,
-    pub lmr_divisor: f64,
-    pub lmr_min_depth: i32,
-    pub lmr_min_moves: usize,
+    nmp_min_depth = 3, 1..=10;
+    nmp_base = 3, 1..=8;
+    nmp_divisor = 3, 1..=10;
+    nmp_eval_divisor = 200, 50..=1000;
+    nmp_eval_max = 3, 0..=8;
+    /// Null move only with at least this many legal moves (zugzwang guard).
+    nmp_min_moves = 8, 0..=60;
+    /// A verification search of a null-move cut-off from this depth.
+    nmp_verify_depth = 12, 1..=64;
+    /// Late-move reductions: `base + ln(depth) * ln(moves) / divisor`, both
+    /// in hundredths (0.80 and 2.20).
+    lmr_base_pct = 80, 0..=300;
+    lmr_divisor_pct = 220, 100..=600;
+    /// LMR applies from this depth and after this many moves (one more at PV nodes).
+    lmr_min_depth = 3, 1..=10;
+    lmr_min_moves = 1, 0..=10;
     /// History (main + continuation) worth one ply of reduction.
-    pub lmr_history_divisor: i32,
+    lmr_history_divisor = 8192, 1000..=50000;
     /// Late-move pruning: at depth <= max, skip quiet moves after
     /// `(base + depth * depth) / (2 - improving)` moves.
-    pub lmp_max_depth: i32,
-    pub lmp_base: i32,
+    lmp_max_depth = 8, 0..=20;
+    lmp_base = 3, 0..=20;
     /// Futility pruning of quiet moves at (reduced) depth <= max when
     /// `eval + base + margin * depth <= alpha`.
-    pub futility_max_depth: i32,
-    pub futility_base: i32,
-    pub futility_margin: i32,
+    futility_max_depth = 8, 0..=20;
+    futility_base = 80, 0..=400;
+    futility_margin = 90, 10..=400;
     /// Quiet moves with history below `-margin * depth` are skipped at
     /// (reduced) depth <= max.
-    pub history_prune_max_depth: i32,
-    pub history_prune_margin: i32,
+    history_prune_max_depth = 3, 0..=10;
+    history_prune_margin = 3000, 0..=20000;
     /// SEE pruning of noisy moves at depth <= max: skip when the exchange
     /// loses more than `margin * depth`.
-    pub see_noisy_max_depth: i32,
-    pub see_noisy_margin: i32,
+    see_noisy_max_depth = 6, 0..=20;
+    see_noisy_margin = 90, 0..=400;
     /// Quiescence: skip a capture whose gain cannot lift the stand-pat score
     /// to alpha even with this margin (delta pruning).
-    pub delta_margin: i32,
+    delta_margin = 200, 0..=2000;
     /// Singular extensions: from this depth, with a hash entry at most
     /// `tt_depth_margin` plies shallower; the margin below the hash score is
     /// `beta_margin * depth / 8`; a double extension when the excluded search
     /// fails by more than `double_margin` (at most `max_doubles` on a path).
-    pub singular_min_depth: i32,
-    pub singular_tt_depth_margin: i32,
-    pub singular_beta_margin: i32,
-    pub singular_double_margin: i32,
-    pub singular_max_doubles: u8,
+    singular_min_depth = 7, 2..=20;
+    singular_tt_depth_margin = 3, 0..=10;
+    singular_beta_margin = 16, 0..=100;
+    singular_double_margin = 25, 0..=200;
+    singular_max_doubles = 6, 0..=20;
     /// Internal iterative reduction: reduce by one ply with no hash move from this depth.
-    pub iir_min_depth: i32,
+    iir_min_depth = 4, 1..=20;
     /// History bonus at depth d: `min(mul * d * d + add * d, max)`.
-    pub history_bonus_mul: i32,
-    pub history_bonus_add: i32,
-    pub history_bonus_max: i32,
+    history_bonus_mul = 16, 0..=100;
+    history_bonus_add = 32, 0..=400;
+    history_bonus_max = 1600, 100..=10000;
     /// A new best root move is reported mid-iteration from this depth.
-    pub report_min_depth: i32,
+    report_min_depth = 8, 1..=64;
     /// Nodes between two looks at the stop flags.
-    pub check_interval: u64,
+    check_interval = 1024, 64..=65536;
 }
 
-pub(crate) const PARAMS: Params = Params {
-    aspiration_window: 25,
-    aspiration_min_depth: 4,
-    rfp_max_depth: 8,
-    rfp_margin: 80,
-    nmp_min_depth: 3,
-    nmp_base: 3,
-    nmp_divisor: 3,
-    nmp_eval_divisor: 200,
-    nmp_eval_max: 3,
-    nmp_min_moves: 8,
-    nmp_verify_depth: 12,
-    lmr_base: 0.8,
-    lmr_divisor: 2.2,
-    lmr_min_depth: 3,
-    lmr_min_moves: 1,
-    lmr_history_divisor: 8192,
-    lmp_max_depth: 8,
-    lmp_base: 3,
-    futility_max_depth: 8,
-    futility_base: 80,
-    futility_margin: 90,
-    history_prune_max_depth: 3,
-    history_prune_margin: 3000,
-    see_noisy_max_depth: 6,
-    see_noisy_margin: 90,
-    delta_margin: 200,
-    singular_min_depth: 7,
-    singular_tt_depth_margin: 3,
-    singular_beta_margin: 16,
-    singular_double_margin: 25,
-    singular_max_doubles: 6,
-    iir_min_depth: 4,
-    history_bonus_mul: 16,
-    history_bonus_add: 32,
-    history_bonus_max: 1600,
-    report_min_depth: 8,
-    check_interval: 1024,
-};
+impl Params {
+    /// The defaults with a variant's overrides applied; Err names the first
+    /// override that is unknown or out of range (a test checks every variant's).
+    pub fn with(overrides: &[(&str, i32)]) -> Result<Params, String> {
+        let mut p = Params::DEFAULT;
+        for &(name, value) in overrides {
+            p.set(name, value)?;
+        }
+        Ok(p)
+    }
+}
+
+/// The parameters as the search reads them: the table and what is derived
+/// from it (the LMR table), rebuilt whenever a parameter changes.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    pub p: Params,
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl Tuned {
+    pub fn new(p: Params) -> Self {
+        let mut lmr = Box::new([[0; 64]; 64]);
+        // The hundredths divide exactly as the decimal constants did
+        // (80/100 is the double nearest 0.8), so the table is unchanged.
+        let base = f64::from(p.lmr_base_pct) / 100.0;
+        let divisor = f64::from(p.lmr_divisor_pct) / 100.0;
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (d as f64).ln() * (n as f64).ln() / divisor) as i32;
+            }
+        }
+        Tuned { p, lmr }
+    }
+
+    /// Late-move reduction at `depth` for the `moves`-th move.
+    #[inline]
+    pub fn lmr(&self, depth: i32, moves: usize) -> i32 {
+        self.lmr[(depth.max(0) as usize).min(63)][moves.min(63)]
+    }
+
+    /// The history bonus (and malus) of a cut-off at `depth`.
+    #[inline]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        let p = &self.p;
+        (p.history_bonus_mul * depth * depth + p.history_bonus_add * depth).min(p.history_bonus_max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_in_their_ranges_and_round_trip_by_name() {
+        for &(name, lo, hi) in Params::RANGES {
+            let v = Params::DEFAULT.get(name).unwrap();
+            assert!((lo..=hi).contains(&v), "{name}");
+            let mut p = Params::DEFAULT;
+            p.set(name, hi).unwrap();
+            assert_eq!(p.get(name), Some(hi));
+            assert!(p.set(name, hi + 1).is_err() && p.get(name) == Some(hi));
+        }
+        assert!(Params::DEFAULT.clone().set("nosuch", 1).is_err());
+        assert!(Params::with(&[("rfp_margin", 5)]).is_err());
+        assert_eq!(Params::with(&[("rfp_margin", 90)]).unwrap().rfp_margin, 90);
+    }
+
+    #[test]
+    fn lmr_table_is_the_formula() {
+        let t = Tuned::new(Params::DEFAULT);
+        assert_eq!(t.lmr(1, 1), 0);
+        assert_eq!(t.lmr(10, 10), (0.8 + 10f64.ln() * 10f64.ln() / 2.2) as i32);
+        assert_eq!(t.lmr(200, 300), t.lmr(63, 63));
+        let mut p = Params::DEFAULT;
+        p.lmr_base_pct = 280;
+        assert_eq!(Tuned::new(p).lmr(1, 1), 2);
+    }
+}

@@ -9,7 +9,6 @@
 //! alpha even with a margin (delta pruning).
 
 use super::ordering::{pick, score_moves, Context, Scores};
-use super::params::PARAMS;
 use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
@@ -89,7 +88,7 @@ impl<P: Evaluate> Worker<'_, P> {
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
             if !in_check && best > -MATE_BOUND {
-                if stand_pat + pos.exchange(m).gain + PARAMS.delta_margin <= alpha {
+                if stand_pat + pos.exchange(m).gain + self.sh.params.p.delta_margin <= alpha {
                     continue;
                 }
                 if !pos.see_ge(m, 0) {

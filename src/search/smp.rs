@@ -7,6 +7,7 @@
 //! clock (soft limit after each iteration, hard limit by polling), forwards
 //! the main worker's iterations to the `info` callback, and ends the search.
 
+use super::params::Tuned;
 use super::score::{to_api, MAX_PLY};
 use super::time::{Deadlines, SoftLimit};
 use super::tt::Table;
@@ -39,6 +40,8 @@ pub(crate) struct Job<'a, P: Position> {
     pub start: Instant,
     /// The root moves to search (empty: all).
     pub root_moves: &'a [u32],
+    /// The search parameters of this searcher.
+    pub params: &'a Tuned,
 }
 
 /// Runs the workers and returns the main worker's outcome and the node count.
@@ -59,6 +62,7 @@ pub(crate) fn run<P: Evaluate>(
         halt: &halt,
         nodes: &nodes,
         root_moves: job.root_moves,
+        params: job.params,
         completed: &completed,
         score: &best_score,
     };

@@ -2,7 +2,7 @@
 //! windows around the node function (`alphabeta.rs`).
 
 use super::history::{Histories, Key, KeySpace};
-use super::params::PARAMS;
+use super::params::Tuned;
 use super::score::{is_decisive, mate_in, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
 use crate::rules::{Evaluate, GameMove, Position, Repetition};
@@ -56,6 +56,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: &'a AtomicU64,
     /// The root moves to search (`GameMove::pack` codes; empty: all).
     pub root_moves: &'a [u32],
+    /// The search parameters (one table per variant, changeable between searches).
+    pub params: &'a Tuned,
     /// The deepest iteration any worker has completed: helpers skip depths
     /// already done, and the first worker to complete the depth limit ends
     /// the search.
@@ -210,7 +212,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 self.stopped = true;
             }
         }
-        if self.unflushed >= PARAMS.check_interval {
+        if self.unflushed >= self.sh.params.p.check_interval as u64 {
             self.flush();
             if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
                 self.stopped = true;
@@ -254,9 +256,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.seldepth = 0;
             self.iteration_start_nodes = self.nodes;
             self.best_move_nodes = 0;
-            let mut delta = PARAMS.aspiration_window;
+            let mut delta = self.sh.params.p.aspiration_window;
             let (mut alpha, mut beta) =
-                if depth >= PARAMS.aspiration_min_depth && !is_decisive(score) {
+                if depth >= self.sh.params.p.aspiration_min_depth && !is_decisive(score) {
                     ((score - delta).max(-INF), (score + delta).min(INF))
                 } else {
                     (-INF, INF)

@@ -325,3 +325,41 @@ fn baseline_is_the_uci_loop_with_the_one_ply_player() {
     assert_eq!(e.ready(), ["info string Error (unknown option): Seed"]);
     e.quit();
 }
+
+/// The search parameters are UCI options: listed only with `--tuning`,
+/// accepted always, range-checked, and kept across a change of variant.
+#[test]
+fn search_parameters_are_hidden_uci_options() {
+    let mut plain = Proc::uci();
+    plain.send("uci");
+    let got = plain.until(|l| l == "uciok");
+    assert!(!got.iter().any(|l| l.starts_with("option name rfp_margin")));
+    plain.send("setoption name rfp_margin value 90");
+    assert!(plain.ready().is_empty());
+    plain.send("setoption name rfp_margin value 9999");
+    assert!(plain.ready()[0].starts_with("info string Error (rfp_margin must lie in"));
+    plain.send("setoption name rfp_margin value x");
+    assert!(plain.ready()[0].starts_with("info string Error (bad option value)"));
+    plain.quit();
+
+    let mut p = Proc::start(&["--tuning"]);
+    p.send("uci");
+    let got = p.until(|l| l == "uciok");
+    let listed: Vec<_> = got
+        .iter()
+        .filter(|l| l.starts_with("option name ") && l.contains(" type spin default "))
+        .collect();
+    assert!(listed
+        .iter()
+        .any(|l| *l == "option name rfp_margin type spin default 80 min 10 max 400"));
+    assert!(listed.len() > 30, "{listed:?}");
+    p.send("setoption name lmp_base value 5");
+    p.send("setoption name UCI_Variant value fugue");
+    p.ready();
+    p.send("uci");
+    let again = p.until(|l| l == "uciok");
+    assert!(again
+        .iter()
+        .any(|l| l.starts_with("option name lmp_base type spin default 5 ")));
+    p.quit();
+}

@@ -602,3 +602,25 @@ fn every_variant_overrides_known_parameters() {
     assert!(s.set_param("nosuch", 1).is_err());
     assert_eq!(s.params().nmp_min_moves, 60);
 }
+
+/// A repetition found on the search path alone is a path-dependent result:
+/// under Fugue's rule it scores above any evaluation but never as a mate
+/// (which the table would keep as proven for other paths). Black's king can
+/// only shuffle a8-b8 and White's knight shuffles far away, so Black is the
+/// first to make a position recur (at ply 4) whatever White does; with no
+/// game history that is a win found on the path, not a mate.
+#[test]
+fn a_repetition_on_the_search_path_is_not_a_mate_score() {
+    let root = MoverLosesChess::from_fen("k7/p2K4/P7/8/8/8/8/7N w - - 0 40").unwrap();
+    let mut s = Searcher::<MoverLosesChess>::new(8, 1);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let r = s.search(&root, &[], &limits, no_stop(), &mut |_| {});
+    assert!(
+        matches!(r.score, Score::Cp(c) if c > 20_000),
+        "{:?}",
+        r.score
+    );
+}

@@ -27,6 +27,16 @@ pub(crate) const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
+/// Side to move wins at `ply` by a repetition seen on the search path only
+/// (Fugue's F14 loss for the repeater): a path-dependent result, so not a mate
+/// score (see `Worker::repetition`), yet above every clamped evaluation but
+/// the last `MAX_PLY` centipawns below [`EVAL_LIMIT`], which no evaluation
+/// comes near. Nearer wins still score higher.
+#[inline]
+pub(crate) const fn repetition_win(ply: usize) -> i32 {
+    EVAL_LIMIT - ply as i32
+}
+
 /// Side to move loses at `ply`.
 #[inline]
 pub(crate) const fn mated_in(ply: usize) -> i32 {

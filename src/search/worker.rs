@@ -3,7 +3,7 @@
 
 use super::history::{Histories, Key, KeySpace};
 use super::params::Tuned;
-use super::score::{is_decisive, mate_in, EVAL_LIMIT, INF, MAX_PLY};
+use super::score::{is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
 use crate::rules::{Evaluate, GameMove, Position, Repetition};
 use arrayvec::ArrayVec;
@@ -334,6 +334,13 @@ impl<'a, P: Evaluate> Worker<'a, P> {
     /// twofold inside the tree is scored the same way (the player who repeats
     /// first is also the one who would make the third occurrence if the cycle
     /// went on, and the alternative it has is what the search should find).
+    ///
+    /// That win is a mate score only when the two earlier occurrences are in
+    /// the game before the root: then every path to this position ends the
+    /// game here, in this search and in later ones. One found on the search
+    /// path holds on this path only, so it is [`repetition_win`]: above any
+    /// evaluation, below any mate, and so never stored in the table as a
+    /// proven result that other paths would trust.
     pub(super) fn repetition(&self, pos: &P, ply: usize) -> Option<i32> {
         let len = self.path.len();
         let window = pos.halfmove_clock() as usize;
@@ -344,11 +351,13 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         let key = pos.hash();
         let mut count = 0;
         let mut in_tree = false;
+        let mut in_game = 0;
         let mut i = len - 2;
         loop {
             if self.path[i] == key {
                 count += 1;
                 in_tree |= i >= self.root_index;
+                in_game += usize::from(i < self.root_index);
             }
             if i < lowest + 2 {
                 break;
@@ -357,7 +366,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         (in_tree || count >= 2).then(|| match P::REPETITION {
             Repetition::Draw => 0,
-            Repetition::MoverLoses => mate_in(ply),
+            Repetition::MoverLoses if in_game >= 2 => mate_in(ply),
+            Repetition::MoverLoses => repetition_win(ply),
         })
     }
 }

@@ -417,10 +417,11 @@ impl VariantVisitor for DatagenCmd {
         match datagen::run::<P>(s, &starts, &mut out, &STOP, progress) {
             Ok(sum) => {
                 eprintln!(
-                    "datagen {}: {} games (White +{} ={} -{}, {:.0} plies each), {} positions \
+                    "datagen {}: {} game{} (White +{} ={} -{}, {:.0} plies each), {} positions \
                      in {:.1} s, {:.0} positions/s (nodes {}, threads {}, shard {}/{}){}{}",
                     P::NAME,
                     sum.games,
+                    if sum.games == 1 { "" } else { "s" },
                     sum.white[0],
                     sum.white[1],
                     sum.white[2],

@@ -427,13 +427,13 @@ pub fn run<P: Position + Evaluate>(
                         due = u64::MAX;
                     }
                 }
-                bar.inc(1);
                 let secs = begin.elapsed().as_secs_f64().max(1e-9);
                 bar.set_message(format!(
                     "{} positions, {:.0} positions/s",
                     summary.positions,
                     summary.positions as f64 / secs
                 ));
+                bar.inc(1);
             }
         }
         result

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position};
-use menagerie::tools::{bench, perft, show};
+use menagerie::tools::{bench, datagen, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -100,6 +100,13 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         max_cp: i32,
     },
+    /// Self-play training positions for learning an evaluation (docs/learning.md).
+    ///
+    /// One line per quiet position, `FEN | score | result` (centipawns and
+    /// result for White, the text format bullet-utils reads). Deterministic
+    /// for a seed and any --threads; `--shard I/N` plays games I, I+N, ... so
+    /// that shards run on many machines and `cat` merges them.
+    Datagen(DatagenArgs),
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -114,6 +121,40 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+}
+
+// `datagen`'s arguments. Numbers are read as text so that every bad value
+// gets one `error:` line from `datagen_cmd` rather than clap's usage text.
+#[derive(clap::Args)]
+struct DatagenArgs {
+    /// Variant name.
+    variant: String,
+    /// Games of the whole run (all shards together).
+    #[arg(long, allow_negative_numbers = true)]
+    games: String,
+    /// Nodes per move (one-thread fixed-node search).
+    #[arg(long, allow_negative_numbers = true)]
+    nodes: String,
+    /// Games played at once, each on one thread.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    threads: String,
+    /// Random seed: game g's seed comes from (seed, g).
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: String,
+    /// Append the positions to this file (standard output if omitted).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Start games from the lines of this openings file (the format of
+    /// openings/<variant>.txt) instead of the start position.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Random legal plies after the opening, before the balance check
+    /// [default: 8 from the start position, 2 after an openings line].
+    #[arg(long, allow_negative_numbers = true)]
+    random_plies: Option<String>,
+    /// Play only games I, I+N, I+2N, ... of the run (0 <= I < N).
+    #[arg(long, default_value = "0/1")]
+    shard: String,
 }
 
 /// The one line printed on standard error when the engine loop starts on a
@@ -331,6 +372,146 @@ impl VariantVisitor for OpeningsCmd {
     }
 }
 
+/// `datagen`, once its arguments are checked: the openings file is checked
+/// against the variant's rules and the output opened only then, so bad
+/// input writes nothing.
+struct DatagenCmd {
+    settings: datagen::Settings,
+    openings: Option<(String, Vec<menagerie::arena::openings::Opening>)>,
+    out: Option<std::path::PathBuf>,
+}
+
+impl VariantVisitor for DatagenCmd {
+    type Output = ExitCode;
+    fn visit<P: Position + Evaluate>(self) -> ExitCode {
+        let starts = match &self.openings {
+            Some((path, list)) => match datagen::starts::<P>(list) {
+                Ok(s) => s,
+                Err(e) => return fail(format!("openings file {path}: {e}")),
+            },
+            None => datagen::starts::<P>(&[menagerie::arena::openings::Opening {
+                fen: None,
+                moves: Vec::new(),
+            }])
+            .expect("the start position is a legal opening"),
+        };
+        let mut out: Box<dyn std::io::Write> = match &self.out {
+            // Append: several runs (or shards run one after another) can
+            // share a file, and each game is written whole.
+            Some(path) => match std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
+                Ok(f) => Box::new(f),
+                Err(e) => return fail(format!("cannot open {}: {e}", path.display())),
+            },
+            None => Box::new(std::io::stdout().lock()),
+        };
+        // Ctrl-C: the games in play are dropped, the finished ones are
+        // written; a second Ctrl-C ends the program at once.
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let _ = ctrlc::set_handler(|| {
+            if STOP.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        let progress = std::io::stderr().is_terminal();
+        let s = &self.settings;
+        match datagen::run::<P>(s, &starts, &mut out, &STOP, progress) {
+            Ok(sum) => {
+                eprintln!(
+                    "datagen {}: {} game{} (White +{} ={} -{}, {:.0} plies each), {} positions \
+                     in {:.1} s, {:.0} positions/s (nodes {}, threads {}, shard {}/{}){}{}",
+                    P::NAME,
+                    sum.games,
+                    if sum.games == 1 { "" } else { "s" },
+                    sum.white[0],
+                    sum.white[1],
+                    sum.white[2],
+                    sum.plies as f64 / sum.games.max(1) as f64,
+                    sum.positions,
+                    sum.time.as_secs_f64(),
+                    sum.positions_per_second(),
+                    s.nodes,
+                    s.threads,
+                    s.shard.index,
+                    s.shard.count,
+                    if sum.no_opening > 0 {
+                        format!("; {} games found no balanced opening", sum.no_opening)
+                    } else {
+                        String::new()
+                    },
+                    if sum.stopped { "; stopped" } else { "" }
+                );
+                if sum.stopped {
+                    ExitCode::from(130)
+                } else {
+                    ExitCode::SUCCESS
+                }
+            }
+            Err(e) => {
+                eprintln!("error: writing the positions: {e}");
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+/// A whole number in `range` given as text, or the `error:` message naming
+/// the option.
+fn number(option: &str, text: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "bad {option} '{text}': give a whole number from {} to {}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// Checks `datagen`'s arguments (everything that needs no variant rules)
+/// and reads the openings file.
+fn datagen_cmd(a: DatagenArgs) -> Result<DatagenCmd, String> {
+    if !VARIANTS.contains(&a.variant.as_str()) {
+        return Err(menagerie::variants::UnknownVariant(a.variant).to_string());
+    }
+    let games = number("--games", &a.games, 1..=1_000_000_000_000)?;
+    let nodes = number("--nodes", &a.nodes, 1..=1_000_000_000)?;
+    let threads = number("--threads", &a.threads, 1..=256)? as usize;
+    let seed = number("--seed", &a.seed, 0..=u64::MAX)?;
+    let shard = datagen::Shard::parse(&a.shard)?;
+    let openings = match a.openings {
+        None => None,
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read openings file {name}: {e}"))?;
+            let list = menagerie::arena::openings::parse(&text)
+                .map_err(|e| format!("openings file {name}: {e}"))?;
+            Some((name, list))
+        }
+    };
+    let random_plies = match &a.random_plies {
+        Some(text) => number("--random-plies", text, 0..=200)? as usize,
+        None if openings.is_some() => 2,
+        None => 8,
+    };
+    Ok(DatagenCmd {
+        settings: datagen::Settings {
+            games,
+            nodes,
+            threads,
+            seed,
+            random_plies,
+            shard,
+        },
+        openings,
+        out: a.out,
+    })
+}
+
 struct BenchCmd {
     depth: u32,
     threads: usize,
@@ -416,6 +597,13 @@ fn main() -> ExitCode {
                 max_cp,
             };
             dispatch(&variant, cmd).unwrap_or_else(fail)
+        }
+        Some(Command::Datagen(args)) => {
+            let variant = args.variant.clone();
+            match datagen_cmd(args) {
+                Ok(cmd) => dispatch(&variant, cmd).unwrap_or_else(fail),
+                Err(e) => fail(e),
+            }
         }
         Some(Command::Bench {
             variant,

@@ -1,6 +1,7 @@
 //! Commands generic over any variant.
 
 pub mod bench;
+pub mod datagen;
 pub mod openings;
 pub mod perft;
 pub mod rng;

@@ -8,7 +8,7 @@ use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::score::{
     from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
 };
-use super::tt::Bound;
+use super::tt::{Bound, Hit};
 use super::worker::{static_eval, Worker, NO_EVAL};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
 use arrayvec::ArrayVec;
@@ -111,7 +111,11 @@ impl<P: Evaluate> Worker<'_, P> {
         // forced), and whether it improved on our previous turn.
         let in_check =
             (P::HAS_CHECK && pos.in_check()) || (P::ROYAL_THREATS && pos.royal_threatened());
-        let raw_eval = if in_check { NO_EVAL } else { static_eval(pos) };
+        let raw_eval = match hit {
+            _ if in_check => NO_EVAL,
+            Some(Hit { eval: Some(e), .. }) => e,
+            _ => static_eval(pos),
+        };
         self.stack[ply].eval = raw_eval;
         // A table bound on the right side is a better guess than the eval.
         let eval = match hit {
@@ -490,7 +494,10 @@ impl<P: Evaluate> Worker<'_, P> {
         if excluded.is_none() {
             let bound = Bound::of(best, old_alpha, beta);
             let mv = best_move.map_or(0, |m| m.pack());
-            self.sh.tt.store(hash, mv, to_tt(best, ply), depth, bound);
+            let eval = (raw_eval != NO_EVAL).then_some(raw_eval);
+            self.sh
+                .tt
+                .store(hash, mv, to_tt(best, ply), depth, bound, eval);
         }
         best
     }

@@ -57,9 +57,11 @@ impl<P: Evaluate> Worker<'_, P> {
         let in_check =
             (P::HAS_CHECK && pos.in_check()) || (P::ROYAL_THREATS && pos.royal_threatened());
         let mut best = -INF;
+        let mut eval = None;
         if !in_check {
-            // Stand pat.
-            best = static_eval(pos);
+            // Stand pat, on the evaluation the table kept if it has one.
+            best = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
+            eval = Some(best);
             if best >= beta {
                 return best;
             }
@@ -114,7 +116,7 @@ impl<P: Evaluate> Worker<'_, P> {
 
         let bound = Bound::of(best, old_alpha, beta);
         let mv = best_move.map_or(0, |m: P::Move| m.pack());
-        self.sh.tt.store(hash, mv, to_tt(best, ply), 0, bound);
+        self.sh.tt.store(hash, mv, to_tt(best, ply), 0, bound, eval);
         best
     }
 }

@@ -1,7 +1,10 @@
 //! The transposition table, shared by every search thread without locks.
 //!
-//! Each entry is two `AtomicU64`: `key ^ data` and `data`. A reader loads both
-//! (relaxed) and accepts the entry only if `stored_key ^ data == hash`; a torn
+//! Each entry is two `AtomicU64`: `check ^ data` and `data`, where `check` is
+//! the hash's low 48 bits under the static evaluation (i16) in the top 16. A
+//! reader loads both (relaxed) and accepts the entry only if the low 48 bits of
+//! `word ^ data` equal the hash's (the bucket index comes from the hash's top
+//! bits, so together nearly all 64 bits are checked); a torn
 //! write (two threads storing into the same slot at once) almost surely fails
 //! that test and reads as a miss. The race is by design: a wrong entry can
 //! only cost search quality, never memory safety, and the move it carries is
@@ -12,6 +15,9 @@
 //! score (i16, node-relative mates), 48-55 the depth, 56-57 the bound, 58-63 the
 //! age (the search generation that wrote it). A stored entry always has a
 //! non-zero bound, so `data == 0` means "empty".
+//!
+//! The static evaluation rides along so that a node met again skips
+//! `evaluate` (absent for positions in check, which have none).
 //!
 //! Entries sit in buckets of two; a store replaces the entry of the same
 //! position if any, otherwise the one with the lowest `depth - 4 * age gap`.
@@ -49,9 +55,35 @@ pub(crate) struct Hit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position's static evaluation, if it was not in check.
+    pub eval: Option<i32>,
 }
 
 const BUCKET: usize = 2;
+/// The hash bits an entry is checked against.
+const CHECK_MASK: u64 = (1 << 48) - 1;
+/// The stored evaluation of a position in check (no evaluation).
+const NO_EVAL16: i16 = i16::MIN;
+
+/// The check word of `hash` carrying `eval`.
+#[inline]
+fn check_word(hash: u64, eval: Option<i32>) -> u64 {
+    let e = eval.map_or(NO_EVAL16, |e| {
+        e.clamp(-i16::MAX as i32, i16::MAX as i32) as i16
+    });
+    (hash & CHECK_MASK) | (u64::from(e as u16) << 48)
+}
+
+/// Whether the entry `(word, data)` belongs to `hash`, and its evaluation.
+#[inline]
+fn matches(word: u64, data: u64, hash: u64) -> Option<Option<i32>> {
+    let check = word ^ data;
+    if data == 0 || (check ^ hash) & CHECK_MASK != 0 {
+        return None;
+    }
+    let e = (check >> 48) as u16 as i16;
+    Some((e != NO_EVAL16).then_some(i32::from(e)))
+}
 const AGE_MASK: u8 = 63;
 
 pub(crate) struct Table {
@@ -82,6 +114,7 @@ fn unpack(data: u64) -> Hit {
         score: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 255) as i32,
         bound,
+        eval: None,
     }
 }
 
@@ -144,23 +177,36 @@ impl Table {
     pub fn probe(&self, hash: u64) -> Option<Hit> {
         let base = self.bucket(hash);
         for i in 0..BUCKET {
-            let key = self.slots[base + 2 * i].load(Relaxed);
+            let word = self.slots[base + 2 * i].load(Relaxed);
             let data = self.slots[base + 2 * i + 1].load(Relaxed);
-            if data != 0 && key ^ data == hash {
-                return Some(unpack(data));
+            if let Some(eval) = matches(word, data, hash) {
+                return Some(Hit {
+                    eval,
+                    ..unpack(data)
+                });
             }
         }
         None
     }
 
-    /// Stores a result; `mv == 0` keeps the move already stored for the position.
+    /// Stores a result and the position's static evaluation (None in
+    /// check); `mv == 0` keeps the move already stored for the position.
     #[inline]
-    pub fn store(&self, hash: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &self,
+        hash: u64,
+        mv: u32,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let base = self.bucket(hash);
+        let check = check_word(hash, eval);
         let mut victim = 0;
         let mut worst = i32::MAX;
         for i in 0..BUCKET {
-            let key = self.slots[base + 2 * i].load(Relaxed);
+            let word = self.slots[base + 2 * i].load(Relaxed);
             let data = self.slots[base + 2 * i + 1].load(Relaxed);
             if data == 0 {
                 if worst > i32::MIN {
@@ -169,14 +215,14 @@ impl Table {
                 }
                 continue;
             }
-            if key ^ data == hash {
+            if matches(word, data, hash).is_some() {
                 let old = unpack(data);
                 // Keep a clearly deeper result of this search.
                 if old.depth > depth + 2 && age_of(data) == self.age {
                     return;
                 }
                 let mv = if mv == 0 { old.mv } else { mv };
-                self.write(base + 2 * i, hash, pack(mv, score, depth, bound, self.age));
+                self.write(base + 2 * i, check, pack(mv, score, depth, bound, self.age));
                 return;
             }
             let gap = (self.age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
@@ -188,14 +234,14 @@ impl Table {
         }
         self.write(
             base + 2 * victim,
-            hash,
+            check,
             pack(mv, score, depth, bound, self.age),
         );
     }
 
     #[inline]
-    fn write(&self, at: usize, hash: u64, data: u64) {
-        self.slots[at].store(hash ^ data, Relaxed);
+    fn write(&self, at: usize, check: u64, data: u64) {
+        self.slots[at].store(check ^ data, Relaxed);
         self.slots[at + 1].store(data, Relaxed);
     }
 
@@ -230,19 +276,34 @@ mod tests {
     #[test]
     fn stores_and_reads_back_every_field() {
         let t = Table::new(1);
-        t.store(0xDEAD_BEEF, 0x1_2345, -30_500, 17, Bound::Lower);
+        t.store(
+            0xDEAD_BEEF,
+            0x1_2345,
+            -30_500,
+            17,
+            Bound::Lower,
+            Some(-1234),
+        );
         let h = t.probe(0xDEAD_BEEF).expect("stored");
         assert_eq!(
-            (h.mv, h.score, h.depth, h.bound),
-            (0x1_2345, -30_500, 17, Bound::Lower)
+            (h.mv, h.score, h.depth, h.bound, h.eval),
+            (0x1_2345, -30_500, 17, Bound::Lower, Some(-1234))
         );
         assert!(t.probe(0xDEAD_BEEE).is_none());
+        // In check there is no evaluation; the largest ones survive.
+        t.store(0xDEAD_BEEF, 0, 3, 17, Bound::Upper, None);
+        let h = t.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!((h.mv, h.eval), (0x1_2345, None));
+        for e in [30_870, -30_870, 0] {
+            t.store(77, 1, 0, 1, Bound::Exact, Some(e));
+            assert_eq!(t.probe(77).unwrap().eval, Some(e));
+        }
     }
 
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let t = Table::new(1);
-        t.store(42, 7, 5, 3, Bound::Exact);
+        t.store(42, 7, 5, 3, Bound::Exact, Some(10));
         let base = t.bucket(42);
         // Another thread's data word lands beside our key word.
         let slot = (0..BUCKET).find(|i| t.slots[base + 2 * i + 1].load(Relaxed) != 0);
@@ -256,7 +317,14 @@ mod tests {
         let mut t = Table::new(1);
         assert_eq!(t.hashfull(), 0);
         for h in 0..100_000u64 {
-            t.store(h.wrapping_mul(0x9E37_79B9_7F4A_7C15), 1, 0, 1, Bound::Exact);
+            t.store(
+                h.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                1,
+                0,
+                1,
+                Bound::Exact,
+                None,
+            );
         }
         assert!(t.hashfull() > 500);
         t.new_search();

@@ -17,6 +17,7 @@
 //! - a move-count rule ([`Position::MOVE_RULE`] plies of
 //!   [`Position::halfmove_clock`]).
 
+pub mod board;
 pub mod effects;
 pub mod error;
 pub mod exchange;
@@ -24,6 +25,7 @@ pub mod fen;
 pub mod pieces;
 pub mod zobrist;
 
+pub use board::{Board, PieceKind};
 pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};

@@ -195,7 +195,7 @@ pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut MoveList<ChessMove>
         }
     }
     // En passant: full test, since removing two pawns from one rank can expose the king.
-    if let Some(ep) = pos.ep {
+    if let Some(ep) = pos.extra.ep {
         let ep = ep as usize;
         let cap = (ep as i32 - up) as usize;
         let mut takers = t.pawn[them.index()][ep] & pawns;
@@ -212,7 +212,7 @@ pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut MoveList<ChessMove>
     }
     // Castling: not in check, path empty, king's path unattacked.
     if !noisy_only && checkers == 0 {
-        let rights = pos.castling
+        let rights = pos.extra.castling
             & match us {
                 Color::White => WK | WQ,
                 Color::Black => BK | BQ,

@@ -127,7 +127,7 @@ impl<'a> Guard<'a> {
         let code = |kind: Kind| (them.index() * 6 + kind as usize) as u8;
         let mut g = Guard {
             t,
-            board: &pos.board,
+            board: &pos.mailbox,
             occ: pos.occupied(),
             gens: pos.pieces(us, Kind::General),
             gsq: [NOWHERE; 2],

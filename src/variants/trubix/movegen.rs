@@ -119,7 +119,7 @@ fn push_woozan(
 
 pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMove>) {
     generate_into(pos, kind, out);
-    debug_assert!(out.iter().all(|m| pos.board[m.from()] != EMPTY));
+    debug_assert!(out.iter().all(|m| pos.mailbox[m.from()] != EMPTY));
 }
 
 /// The number of legal moves, as `generate(GenKind::All)` would list them.
@@ -165,7 +165,7 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     // Where other pieces may land: anywhere, or onto/in front of a single checker.
     let evasion = if checkers != 0 {
         let c = checkers.trailing_zeros() as usize;
-        if pos.board[c] as usize % 5 == Q {
+        if pos.mailbox[c] as usize % 5 == Q {
             checkers | t.between[ksq][c]
         } else {
             checkers // a leaper's check cannot be blocked

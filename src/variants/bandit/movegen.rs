@@ -15,8 +15,9 @@
 
 use super::attacks::{Tables, NONE, TABLES, W};
 use super::{
-    kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL, OUTLAW,
-    OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT, TRICKSTER,
+    kind_of, Attacks, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL,
+    OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT,
+    TRICKSTER,
 };
 use crate::geometry::Color;
 use crate::rules::MoveList;
@@ -130,7 +131,7 @@ fn bulk_steps(out: &mut MoveList<BanditMove>, set: u64, delta: i32, target: u64,
 /// Own agents standing alone between one of `us`'s kings and an enemy slider.
 fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     let us = pos.stm;
-    let b = &pos.bb;
+    let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[us.flip().index()];
     let occ = own | enemy;
@@ -162,7 +163,7 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
     let t = &*TABLES;
     let us = pos.stm;
     let them = us.flip();
-    let b = &pos.bb;
+    let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[them.index()];
     let occ = own | enemy;
@@ -361,7 +362,7 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 /// orthogonal direction when one is White and one Black, neither the mover's
 /// king nor a trickster; it ends on the farther cell.
 fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<BanditMove>) {
-    let b = &ctx.pos.bb;
+    let b = ctx.pos;
     let occ = b.occupied();
     if t.orth_pairs[from] & occ == 0 {
         return; // no agent next to it on a rank or file
@@ -390,7 +391,7 @@ fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<Bandit
 /// side to move: no check (B9), but the game would end (B11). Legality of
 /// the outlaw's move is not tested (the answer may err towards true).
 pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
-    let b = &pos.bb;
+    let b = pos;
     let us = pos.stm;
     let them = us.flip();
     let kings = b.pieces(us, KING);
@@ -430,13 +431,13 @@ fn trickster_move<const NOISY: bool>(
 ) {
     let pos = ctx.pos;
     let them = pos.stm.flip();
-    let enemy_pieces = pos.bb.colors[them.index()] & !pos.bb.kinds[PAWN];
+    let enemy_pieces = pos.colors[them.index()] & !pos.kinds[PAWN];
     let (file, row) = (to % W, to / W);
     // Choices per line: [0] if the line does not qualify or both are the same
     // type; [1, 2] if the mover must pick which of the two changes.
     let line = |ok: bool, lo: usize, hi: usize| -> &'static [u32] {
         let qualifies = ok && enemy_pieces & (1u64 << lo) != 0 && enemy_pieces & (1u64 << hi) != 0;
-        if qualifies && pos.board[lo] != pos.board[hi] {
+        if qualifies && pos.mailbox[lo] != pos.mailbox[hi] {
             &[1, 2]
         } else {
             &[0]
@@ -450,14 +451,15 @@ fn trickster_move<const NOISY: bool>(
         }
         return;
     }
-    let kings = pos.bb.pieces(them, KING).count_ones() as i32;
+    let kings = pos.pieces(them, KING).count_ones() as i32;
     let king_delta = |choice: u32, lo: usize, hi: usize| -> i32 {
         let (changed, model) = match choice {
             1 => (lo, hi),
             2 => (hi, lo),
             _ => return 0,
         };
-        (kind_of(pos.board[model]) == KING) as i32 - (kind_of(pos.board[changed]) == KING) as i32
+        (kind_of(pos.mailbox[model]) == KING) as i32
+            - (kind_of(pos.mailbox[changed]) == KING) as i32
     };
     for &h in horizontal {
         for &v in vertical {

@@ -28,7 +28,7 @@ use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
 use crate::rules::zobrist;
 use crate::rules::{
-    Board, Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition,
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
 };
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
@@ -479,7 +479,7 @@ impl Position for Bandit {
         self.king_attacked(self.stm)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<BanditMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<BanditMove>) {
         if !self.has_king(self.stm) || !self.has_king(self.stm.flip()) {
             return; // B11: the game is over
         }

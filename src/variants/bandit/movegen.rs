@@ -20,7 +20,7 @@ use super::{
     TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::MoveList;
+use crate::rules::MoveSink;
 
 /// What generation knows about the position, computed once.
 struct Ctx<'a> {
@@ -37,7 +37,7 @@ impl Ctx<'_> {
     /// Pushes `m` if legal; `simple` marks an ordinary move or capture of one
     /// agent (the fast case of the module doc).
     #[inline(always)]
-    fn emit(&self, out: &mut MoveList<BanditMove>, m: BanditMove, simple: bool) {
+    fn emit(&self, out: &mut impl MoveSink<BanditMove>, m: BanditMove, simple: bool) {
         let fast = simple
             && !self.in_check
             && (self.pinned | self.enemy_outlaws) & (1u64 << m.from() | 1u64 << m.to()) == 0;
@@ -49,17 +49,13 @@ impl Ctx<'_> {
     /// Ordinary moves from `from` to each of `targets` (no promotion). For an
     /// unpinned agent out of check only captures of outlaws need the test.
     #[inline(always)]
-    fn push_all(&self, out: &mut MoveList<BanditMove>, from: usize, targets: u64) {
-        let (mut free, mut tested) = if self.in_check || self.pinned & (1u64 << from) != 0 {
+    fn push_all(&self, out: &mut impl MoveSink<BanditMove>, from: usize, targets: u64) {
+        let (free, mut tested) = if self.in_check || self.pinned & (1u64 << from) != 0 {
             (0, targets)
         } else {
             (targets & !self.enemy_outlaws, targets & self.enemy_outlaws)
         };
-        while free != 0 {
-            let to = free.trailing_zeros() as usize;
-            free &= free - 1;
-            out.push(BanditMove::new(from, to, NORMAL));
-        }
+        out.push_set(free, |to| BanditMove::new(from, to, NORMAL));
         while tested != 0 {
             let to = tested.trailing_zeros() as usize;
             tested &= tested - 1;
@@ -72,7 +68,7 @@ impl Ctx<'_> {
 
     /// Pawn or sergeant moves, promoting on the last rank (B3: bishop or chancellor).
     #[inline(always)]
-    fn push_promoting(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
+    fn push_promoting(&self, out: &mut impl MoveSink<BanditMove>, from: usize, mut targets: u64) {
         let last = LAST_ROW[self.pos.stm.index()];
         let unpinned = !self.in_check && self.pinned & (1u64 << from) == 0;
         while targets != 0 {
@@ -113,7 +109,7 @@ fn shift(b: u64, delta: i32) -> u64 {
 /// One move per member of `set` shifted by `delta` onto `target`, promoting
 /// (chancellor first, then bishop: B3) on the `last` row.
 #[inline(always)]
-fn bulk_steps(out: &mut MoveList<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
+fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
     let mut tos = shift(set, delta) & target;
     while tos != 0 {
         let to = tos.trailing_zeros() as usize;
@@ -159,7 +155,7 @@ fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     pinned
 }
 
-pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<BanditMove>) {
+pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<BanditMove>) {
     let t = &*TABLES;
     let us = pos.stm;
     let them = us.flip();
@@ -361,7 +357,7 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 /// B7: the outlaw on `from` takes the agents at distance 1 and 2 in one
 /// orthogonal direction when one is White and one Black, neither the mover's
 /// king nor a trickster; it ends on the farther cell.
-fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<BanditMove>) {
+fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut impl MoveSink<BanditMove>) {
     let b = ctx.pos;
     let occ = b.occupied();
     if t.orth_pairs[from] & occ == 0 {
@@ -427,7 +423,7 @@ fn trickster_move<const NOISY: bool>(
     ctx: &Ctx,
     from: usize,
     to: usize,
-    out: &mut MoveList<BanditMove>,
+    out: &mut impl MoveSink<BanditMove>,
 ) {
     let pos = ctx.pos;
     let them = pos.stm.flip();

@@ -19,7 +19,7 @@ use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
 use crate::rules::zobrist;
 use crate::rules::{
-    Board, Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition,
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
 };
 use attacks::TABLES;
 
@@ -293,7 +293,7 @@ impl Position for Chess {
         self.attackers(self.king_square(self.stm), self.occupied(), self.stm.flip()) != 0
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<ChessMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<ChessMove>) {
         movegen::generate(self, kind, out);
     }
 

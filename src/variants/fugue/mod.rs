@@ -21,7 +21,7 @@ use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
 use crate::rules::zobrist;
 use crate::rules::{
-    Board, Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition,
+    Board, Effects, FenError, GameMove, GenKind, MoveList, MoveSink, Outcome, Position, Repetition,
 };
 
 type Sq = Square<Rect8x8>;
@@ -250,7 +250,7 @@ impl Position for Fugue {
         false
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<FugueMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<FugueMove>) {
         movegen::generate(self, kind, !0, out);
     }
 

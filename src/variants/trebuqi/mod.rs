@@ -36,7 +36,7 @@ use crate::geometry::{Color, Hex91, Square};
 use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::zobrist;
 use crate::rules::{
-    Board, Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition,
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
 };
 use tables::{bit, BOX, TABLES};
 
@@ -312,20 +312,10 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         self.royal_attacked(self.stm)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<TrebuqiMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<TrebuqiMove>) {
         if self.static_outcome().is_none() {
             movegen::generate(self, kind, out);
         }
-    }
-
-    /// Counts the legal moves without listing them: most need no test, and a
-    /// whole set of those counts at once (perft's last ply).
-    fn count_moves(&self) -> usize {
-        let mut count = movegen::Count(0);
-        if self.static_outcome().is_none() {
-            movegen::generate(self, GenKind::All, &mut count);
-        }
-        count.0
     }
 
     fn is_noisy(&self, m: TrebuqiMove) -> bool {

@@ -22,7 +22,7 @@ use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
 use crate::rules::zobrist;
 use crate::rules::{
-    Board, Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition,
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
 };
 use tables::{bit, BOX, TABLES};
 
@@ -311,10 +311,11 @@ impl Position for Trubix {
         self.attackers(self.king_square(self.stm), self.occupied(), self.stm.flip()) != 0
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<TrubixMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<TrubixMove>) {
         movegen::generate(self, kind, out);
     }
 
+    /// Sums the target sets bit-sliced (see `movegen::Tally`).
     fn count_moves(&self) -> usize {
         movegen::count(self)
     }

@@ -11,7 +11,7 @@
 //! around it so the compiler can pack it into the board's padding: a Trubix
 //! position stays at 128 bytes, which copy-make copies inline.
 //!
-//! What stays per variant: the kinds (one [`piece_kinds!`] declaration), the
+//! What stays per variant: the kinds (one `piece_kinds!` declaration), the
 //! extra state and its FEN fields, validation, `play`, generation and
 //! evaluation.
 
@@ -22,7 +22,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 /// A variant's piece kinds, as the shared board needs them. Declared with
-/// [`piece_kinds!`], which also writes the enum.
+/// `piece_kinds!`, which also writes the enum.
 pub trait PieceKind: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     /// The board the pieces stand on.
     type Geo: Geometry;
@@ -340,8 +340,16 @@ impl<K: PieceKind, E, const KINDS: usize, const CELLS: usize> Board<K, E, KINDS,
 /// The contract items that read straight off the board, for an
 /// `impl Position` block: `side_to_move`, `hash`, `halfmove_clock`,
 /// `piece_char`, `format_move` (the move's `Debug` form) and `pieces` (the
-/// variant's `pieces::PIECES`).
+/// variant's `pieces::PIECES`). `board_position_items!(board_hash)` also
+/// writes `recompute_hash` for a variant whose hash has no keys of its own.
 macro_rules! board_position_items {
+    (board_hash) => {
+        fn recompute_hash(&self) -> u64 {
+            self.board_hash()
+        }
+
+        board_position_items!();
+    };
     () => {
         fn side_to_move(&self) -> $crate::geometry::Color {
             self.stm

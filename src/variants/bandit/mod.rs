@@ -279,27 +279,22 @@ trait Attacks {
     }
 }
 
-impl Attacks for Boards {
-    #[inline(always)]
-    fn colors(&self) -> &[u64; 2] {
-        &self.colors
-    }
-    #[inline(always)]
-    fn kinds(&self) -> &[u64; 9] {
-        &self.kinds
-    }
+/// Both holders of the bitboards answer [`Attacks`] from their own fields.
+macro_rules! attacks_from_fields {
+    ($($holder:ty),+) => {$(
+        impl Attacks for $holder {
+            #[inline(always)]
+            fn colors(&self) -> &[u64; 2] {
+                &self.colors
+            }
+            #[inline(always)]
+            fn kinds(&self) -> &[u64; 9] {
+                &self.kinds
+            }
+        }
+    )+};
 }
-
-impl Attacks for Bandit {
-    #[inline(always)]
-    fn colors(&self) -> &[u64; 2] {
-        &self.colors
-    }
-    #[inline(always)]
-    fn kinds(&self) -> &[u64; 9] {
-        &self.kinds
-    }
-}
+attacks_from_fields!(Boards, Bandit);
 
 /// The two primitive edits every move is made of.
 trait Edit {
@@ -469,11 +464,7 @@ impl Position for Bandit {
         format!("{} - - {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn recompute_hash(&self) -> u64 {
-        self.board_hash()
-    }
-
-    board_position_items!();
+    board_position_items!(board_hash);
 
     fn in_check(&self) -> bool {
         self.king_attacked(self.stm)

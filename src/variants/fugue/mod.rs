@@ -239,11 +239,7 @@ impl Position for Fugue {
         format!("{} {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn recompute_hash(&self) -> u64 {
-        self.board_hash()
-    }
-
-    board_position_items!();
+    board_position_items!(board_hash);
 
     /// F1: there is no check.
     fn in_check(&self) -> bool {

@@ -301,11 +301,7 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         format!("{} - - {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn recompute_hash(&self) -> u64 {
-        self.board_hash()
-    }
-
-    board_position_items!();
+    board_position_items!(board_hash);
 
     /// A royal General of the side to move is attacked (facing is not an attack).
     fn in_check(&self) -> bool {

@@ -132,8 +132,8 @@ const fn pack_virgin(set: u64) -> u16 {
 }
 
 /// A Trubix position. Its extra state is the set of woozans that may still
-/// double-step (T6), packed by [`pack_virgin`]: read it through
-/// [`Trubix::virgin`].
+/// double-step (T6), packed by `pack_virgin`: read it through
+/// `Trubix::virgin`.
 pub type Trubix = Board<Kind, u16, 5, BOX>;
 
 impl Trubix {

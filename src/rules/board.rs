@@ -117,7 +117,7 @@ type Bits<K> = <<K as PieceKind>::Geo as Geometry>::Bits;
 /// mailbox entries (`K::Geo::BOX`), and the variant's extra state `E`. Both
 /// numbers are parameters only because stable Rust cannot size an array by
 /// an associated constant; [`Board::empty`] checks them.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Board<K: PieceKind, E, const KINDS: usize, const CELLS: usize> {
     /// The cells each colour occupies (`Color::index`).
     pub colors: [Bits<K>; 2],
@@ -134,6 +134,22 @@ pub struct Board<K: PieceKind, E, const KINDS: usize, const CELLS: usize> {
     /// The Zobrist key: pieces and side to move kept here, the variant's own
     /// keys added by the variant's `play`.
     pub hash: u64,
+}
+
+/// A copy is one block move (copy-make copies a position per move); a
+/// derived `Clone` of a generic struct would copy field by field.
+impl<K: PieceKind, E: Copy, const KINDS: usize, const CELLS: usize> Clone
+    for Board<K, E, KINDS, CELLS>
+{
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: PieceKind, E: Copy, const KINDS: usize, const CELLS: usize> Copy
+    for Board<K, E, KINDS, CELLS>
+{
 }
 
 impl<K: PieceKind, E, const KINDS: usize, const CELLS: usize> Board<K, E, KINDS, CELLS> {

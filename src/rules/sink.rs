@@ -16,9 +16,18 @@ pub trait MoveSink<M> {
     /// any move.
     #[inline(always)]
     fn push_set<B: BitStore>(&mut self, targets: B, mut make: impl FnMut(usize) -> M) {
-        // Walked as two 64-bit halves: cheaper than `u128` bit tricks, and a
-        // `u64` set's empty upper half folds away.
+        // A `u128` set is walked as two 64-bit halves: cheaper than `u128`
+        // bit tricks. `B::BITS` is a constant, so only one loop is compiled.
         let v = targets.to_u128();
+        if B::BITS <= 64 {
+            let mut h = v as u64;
+            while h != 0 {
+                let to = h.trailing_zeros() as usize;
+                h &= h - 1;
+                self.push(make(to));
+            }
+            return;
+        }
         for (half, base) in [(v as u64, 0), ((v >> 64) as u64, 64)] {
             let mut h = half;
             while h != 0 {

@@ -485,7 +485,7 @@ impl Position for Bandit {
     }
 
     fn play(&self, m: BanditMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         self.apply(m, &mut p);
         let mover = kind_of(self.mailbox[m.from()]);
         let capture =

@@ -54,7 +54,7 @@ const EMPTY: u8 = Chess::EMPTY;
 
 #[inline(always)]
 fn piece_key(color: Color, kind: usize, sq: usize) -> u64 {
-    Chess::piece_key(Chess::piece_code(color, kind), sq)
+    KEYS[(color.index() * 6 + kind) * 64 + sq]
 }
 
 /// A chess move: from (6 bits), to (6 bits), flag (4 bits). Castling is the
@@ -302,7 +302,7 @@ impl Position for Chess {
     }
 
     fn play(&self, m: ChessMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         let us = self.stm;
         let them = us.flip();

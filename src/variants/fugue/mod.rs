@@ -267,7 +267,7 @@ impl Position for Fugue {
     }
 
     fn play(&self, m: FugueMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to) = (m.from(), m.to());
         let mover = self.mailbox[from];
         p.halfmove = p.halfmove.saturating_add(1);

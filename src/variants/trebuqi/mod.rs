@@ -63,7 +63,7 @@ const EMPTY: u8 = Trebuqi1::EMPTY;
 
 #[inline(always)]
 fn piece_key(piece: usize, sq: usize) -> u64 {
-    Trebuqi1::piece_key(piece as u8, sq)
+    KEYS[piece * BOX + sq]
 }
 
 /// A move: from-cell and to-cell grid indices (7 bits each). No move needs more:
@@ -319,7 +319,7 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
     }
 
     fn play(&self, m: TrebuqiMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to) = (m.from(), m.to());
         let us = self.stm;
         let piece = self.mailbox[from] as usize;

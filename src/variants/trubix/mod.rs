@@ -57,7 +57,7 @@ const EMPTY: u8 = Trubix::EMPTY;
 
 #[inline(always)]
 fn piece_key(piece: usize, sq: usize) -> u64 {
-    Trubix::piece_key(piece as u8, sq)
+    KEYS[piece * BOX + sq]
 }
 
 /// White's promotion zone (T7): rank 9 and c10; Black's: rank 1 and c0.
@@ -325,7 +325,7 @@ impl Position for Trubix {
     }
 
     fn play(&self, m: TrubixMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to, promo) = (m.from(), m.to(), m.promo());
         let us = self.stm;
         let them = us.flip();

@@ -4,7 +4,7 @@
 //! after a stop at any moment, two threads under repeated stop/start, clock
 //! limits, and a deterministic bench. No test asserts on timing.
 
-use menagerie::rules::{play_line, Evaluate, GenKind, MoveList, Position};
+use menagerie::rules::{play_line, Evaluate, GenKind, MoveList, MoveSink, Position};
 use menagerie::search::{Clock, Info, Limits, Score, SearchResult, Searcher};
 use menagerie::tools::bench;
 use menagerie::variants::chess::Chess;
@@ -448,8 +448,8 @@ impl Position for MoverLosesChess {
     fn in_check(&self) -> bool {
         self.0.in_check()
     }
-    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>) {
-        self.0.generate(kind, out)
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<Self::Move>) {
+        self.0.generate_into(kind, out)
     }
     fn is_noisy(&self, m: Self::Move) -> bool {
         self.0.is_noisy(m)

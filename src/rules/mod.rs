@@ -17,17 +17,21 @@
 //! - a move-count rule ([`Position::MOVE_RULE`] plies of
 //!   [`Position::halfmove_clock`]).
 
+pub mod board;
 pub mod effects;
 pub mod error;
 pub mod exchange;
 pub mod fen;
 pub mod pieces;
+pub mod sink;
 pub mod zobrist;
 
+pub use board::{Board, PieceKind};
 pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 pub use pieces::PieceInfo;
+pub use sink::{MoveCount, MoveSink};
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;
@@ -188,22 +192,28 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// variants without check).
     fn in_check(&self) -> bool;
 
-    /// Appends the legal moves of `kind` to `out`. Yields nothing once the
+    /// Emits the legal moves of `kind` into `out` (a list, or a counter: see
+    /// [`MoveSink`]). Yields nothing once the
     /// variant's own rules end the game on the board (a captured king in
     /// Fugue and Bandit, bare kings in Trubix by T12, rule 3's lost generals in
     /// Trebuqi), so perft does not count past those ends. Orthodox chess keeps
     /// generating under insufficient material, as the published chess perft
     /// figures count through it; repetition and move-count draws never stop
     /// generation (they need the history, see [`game_outcome`]).
-    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>);
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<Self::Move>);
+    /// Appends the legal moves of `kind` to `out` ([`Position::generate_into`]
+    /// storing them).
+    fn generate(&self, kind: GenKind, out: &mut MoveList<Self::Move>) {
+        self.generate_into(kind, out);
+    }
     /// How many moves `generate(GenKind::All, ..)` gives: perft's last ply
-    /// needs only the count. A variant may override it to count without
-    /// storing each move (Trubix, Trebuqi); it must agree with `generate`
-    /// (the random-walk tests check it).
+    /// needs only the count, so the generator runs into a [`MoveCount`]. A
+    /// variant may count another way (Trubix sums its sets bit-sliced); it
+    /// must agree with `generate` (the random-walk tests check it).
     fn count_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate(GenKind::All, &mut list);
-        list.len()
+        let mut count = MoveCount(0);
+        self.generate_into(GenKind::All, &mut count);
+        count.0
     }
     /// Whether `m` is a legal move here (for moves from the transposition table
     /// or killers, which may come from another position).

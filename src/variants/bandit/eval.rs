@@ -94,7 +94,9 @@ impl Bandit {
         let (changes, n) = m.changes();
         changes[..n]
             .iter()
-            .map(|&(sq, model)| value(kind_of(self.board[sq])) - value(kind_of(self.board[model])))
+            .map(|&(sq, model)| {
+                value(kind_of(self.mailbox[sq])) - value(kind_of(self.mailbox[model]))
+            })
             .sum()
     }
 }
@@ -109,9 +111,9 @@ impl Evaluate for Bandit {
 
     fn evaluate(&self) -> i32 {
         let t = &*TABLES;
-        let occ = self.bb.occupied();
+        let occ = self.occupied();
         let mut score = [0i32; 2];
-        for (sq, &p) in self.board.iter().enumerate() {
+        for (sq, &p) in self.mailbox.iter().enumerate() {
             if p == EMPTY {
                 continue;
             }
@@ -124,7 +126,7 @@ impl Evaluate for Bandit {
                 let advance = if c == 0 { row - 1 } else { 7 - row };
                 v += PARAMS.advance * advance.max(0);
             }
-            let own = self.bb.colors[c];
+            let own = self.colors[c];
             v += PARAMS.mobility[kind]
                 * (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
             if kind == KING {
@@ -136,7 +138,7 @@ impl Evaluate for Bandit {
                     zone |= t.king[rest.trailing_zeros() as usize];
                     rest &= rest - 1;
                 }
-                let enemy_pieces = self.bb.colors[1 - c] & !self.bb.kinds[PAWN];
+                let enemy_pieces = self.colors[1 - c] & !self.kinds[PAWN];
                 v -= PARAMS.king_danger * (zone & enemy_pieces).count_ones() as i32;
             }
             score[c] += v;
@@ -152,13 +154,13 @@ impl Evaluate for Bandit {
 
     fn capture_gain(&self, m: BanditMove) -> i32 {
         let (from, to) = (m.from(), m.to());
-        let mover = kind_of(self.board[from]);
+        let mover = kind_of(self.mailbox[from]);
         let mut gain = 0;
         match m.kind() {
             OUTLAW_CAPTURE => {
                 let them = self.stm.flip().index();
                 for sq in [(from + to) / 2, to] {
-                    let p = self.board[sq];
+                    let p = self.mailbox[sq];
                     let v = value(kind_of(p)).max(if kind_of(p) == KING { 2000 } else { 0 });
                     gain += if color_of(p) == them { v } else { -v };
                     if kind_of(p) == OUTLAW {
@@ -168,7 +170,7 @@ impl Evaluate for Bandit {
             }
             TRICK => gain = self.trick_gain(m),
             _ => {
-                let victim = self.board[to];
+                let victim = self.mailbox[to];
                 if victim != EMPTY {
                     gain += value(kind_of(victim)) - value(mover) / 10;
                     if kind_of(victim) == OUTLAW {
@@ -185,7 +187,7 @@ impl Evaluate for Bandit {
 
     fn move_key(&self, m: BanditMove) -> MoveKey {
         MoveKey {
-            piece: kind_of(self.board[m.from()]) as u8,
+            piece: kind_of(self.mailbox[m.from()]) as u8,
             to: m.to() as u8,
         }
     }
@@ -203,13 +205,13 @@ impl Evaluate for Bandit {
                 value(kind)
             }
         };
-        let mut mover = worth(kind_of(self.board[from]));
+        let mut mover = worth(kind_of(self.mailbox[from]));
         let mut gain = 0;
         let mut destroyed = false;
         match m.kind() {
             OUTLAW_CAPTURE => {
                 for sq in [(from + to) / 2, to] {
-                    let p = self.board[sq];
+                    let p = self.mailbox[sq];
                     if p == EMPTY {
                         continue;
                     }
@@ -220,13 +222,13 @@ impl Evaluate for Bandit {
             }
             TRICK => gain = self.trick_gain(m),
             _ => {
-                let victim = self.board[to];
+                let victim = self.mailbox[to];
                 if victim != EMPTY {
                     gain += worth(kind_of(victim));
                     destroyed = kind_of(victim) == OUTLAW;
                 }
                 if let Some(k) = m.promotion() {
-                    gain += value(k as usize) - value(kind_of(self.board[from]));
+                    gain += value(k as usize) - value(kind_of(self.mailbox[from]));
                     mover = value(k as usize);
                 }
             }
@@ -242,7 +244,7 @@ impl Evaluate for Bandit {
 
     fn removes_from(&self, m: BanditMove, cell: usize) -> bool {
         let (from, to) = (m.from(), m.to());
-        self.board[cell] != EMPTY
+        self.mailbox[cell] != EMPTY
             && match m.kind() {
                 OUTLAW_CAPTURE => cell == to || cell == (from + to) / 2,
                 TRICK => false,

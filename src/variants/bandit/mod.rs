@@ -24,27 +24,34 @@ mod tests_check_and_end;
 mod tests_positions;
 
 use crate::geometry::{Color, Rect7x9, Square};
+use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
-use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
+};
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
 
 type Sq = Square<Rect7x9>;
 
-/// Agent kinds, in the rules document's letter order `k c r b n s t o p`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    King = 0,
-    Chancellor = 1,
-    Rook = 2,
-    Bishop = 3,
-    Knight = 4,
-    Sergeant = 5,
-    Trickster = 6,
-    Outlaw = 7,
-    Pawn = 8,
+/// Zobrist layout: 18×63 agent keys, then the side to move.
+const KEYS: [u64; 18 * N + 1] = zobrist::keys(0xBA4D_1700_0000_0007);
+const SIDE_KEY: usize = 18 * N;
+
+piece_kinds! {
+    /// Agent kinds, in the rules document's letter order `k c r b n s t o p`.
+    pub enum Kind on Rect7x9, keys KEYS, side SIDE_KEY {
+        King = 'k',
+        Chancellor = 'c',
+        Rook = 'r',
+        Bishop = 'b',
+        Knight = 'n',
+        Sergeant = 's',
+        Trickster = 't',
+        Outlaw = 'o',
+        Pawn = 'p',
+    }
 }
 
 const KING: usize = Kind::King as usize;
@@ -57,52 +64,21 @@ const TRICKSTER: usize = Kind::Trickster as usize;
 const OUTLAW: usize = Kind::Outlaw as usize;
 const PAWN: usize = Kind::Pawn as usize;
 
-impl Kind {
-    pub const ALL: [Kind; 9] = [
-        Kind::King,
-        Kind::Chancellor,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Sergeant,
-        Kind::Trickster,
-        Kind::Outlaw,
-        Kind::Pawn,
-    ];
-
-    pub const fn letter(self) -> char {
-        ['k', 'c', 'r', 'b', 'n', 's', 't', 'o', 'p'][self as usize]
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c)
-    }
-}
-
 /// Mailbox code of an agent: `color * 9 + kind`; [`EMPTY`] for an empty cell.
 type Piece = u8;
-const EMPTY: Piece = 18;
+const EMPTY: Piece = Bandit::EMPTY;
 
 #[inline(always)]
 const fn piece(color: Color, kind: usize) -> Piece {
-    (color.index() * 9 + kind) as Piece
+    Bandit::piece_code(color, kind)
 }
 #[inline(always)]
 const fn kind_of(p: Piece) -> usize {
-    p as usize % 9
+    Bandit::kind_of(p)
 }
 #[inline(always)]
 const fn color_of(p: Piece) -> usize {
-    p as usize / 9
-}
-
-/// Zobrist layout: 18×63 agent keys, then the side to move.
-const KEYS: [u64; 18 * N + 1] = zobrist::keys(0xBA4D_1700_0000_0007);
-const SIDE_KEY: usize = 18 * N;
-
-#[inline(always)]
-fn key(p: Piece, sq: usize) -> u64 {
-    KEYS[p as usize * N + sq]
+    Bandit::color_of(p)
 }
 
 /// Rows where each side's pawns and sergeants must promote (B3).
@@ -246,37 +222,33 @@ impl GameMove for BanditMove {
     }
 }
 
-/// The bitboards alone: what the legality test edits and asks about attacks.
+/// The bitboards alone: the copy the legality test edits.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Boards {
     colors: [u64; 2],
     kinds: [u64; 9],
 }
 
-impl Boards {
-    #[inline(always)]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    fn pieces(&self, color: Color, kind: usize) -> u64 {
-        self.colors[color.index()] & self.kinds[kind]
-    }
+/// Attack questions, asked of a position or of the bitboards the legality
+/// test edited ([`Boards`]): both only need the two sets of bitboards.
+trait Attacks {
+    fn colors(&self) -> &[u64; 2];
+    fn kinds(&self) -> &[u64; 9];
 
     /// Whether an agent of `by` could capture on `sq` (B9: outlaws and
     /// tricksters never count).
     #[inline(always)]
     fn attacked(&self, sq: usize, by: Color) -> bool {
-        self.attacked_with(sq, by, self.occupied())
+        let c = self.colors();
+        self.attacked_with(sq, by, c[0] | c[1])
     }
 
-    /// [`Boards::attacked`] with sliders seeing occupancy `occ`.
+    /// [`Attacks::attacked`] with sliders seeing occupancy `occ`.
     #[inline(always)]
     fn attacked_with(&self, sq: usize, by: Color, occ: u64) -> bool {
         let t = &*TABLES;
-        let k = &self.kinds;
-        let them = self.colors[by.index()];
+        let k = self.kinds();
+        let them = self.colors()[by.index()];
         let near = (t.pawn_capture[by.flip().index()][sq] & k[PAWN])
             | (t.sergeant[by.flip().index()][sq] & k[SERGEANT])
             | (t.knight[sq] & (k[KNIGHT] | k[CHANCELLOR]))
@@ -295,7 +267,7 @@ impl Boards {
     /// Whether any king of `color` is attacked.
     #[inline]
     fn king_attacked(&self, color: Color) -> bool {
-        let mut kings = self.pieces(color, KING);
+        let mut kings = self.colors()[color.index()] & self.kinds()[KING];
         while kings != 0 {
             let k = kings.trailing_zeros() as usize;
             kings &= kings - 1;
@@ -306,6 +278,23 @@ impl Boards {
         false
     }
 }
+
+/// Both holders of the bitboards answer [`Attacks`] from their own fields.
+macro_rules! attacks_from_fields {
+    ($($holder:ty),+) => {$(
+        impl Attacks for $holder {
+            #[inline(always)]
+            fn colors(&self) -> &[u64; 2] {
+                &self.colors
+            }
+            #[inline(always)]
+            fn kinds(&self) -> &[u64; 9] {
+                &self.kinds
+            }
+        }
+    )+};
+}
+attacks_from_fields!(Boards, Bandit);
 
 /// The two primitive edits every move is made of.
 trait Edit {
@@ -329,61 +318,30 @@ impl Edit for Boards {
 impl Edit for Bandit {
     #[inline(always)]
     fn remove(&mut self, sq: usize, p: Piece) {
-        self.bb.remove(sq, p);
-        self.board[sq] = EMPTY;
-        self.hash ^= key(p, sq);
+        Bandit::remove(self, sq, p);
     }
     #[inline(always)]
     fn put(&mut self, sq: usize, p: Piece) {
-        self.bb.put(sq, p);
-        self.board[sq] = p;
-        self.hash ^= key(p, sq);
+        Bandit::put(self, sq, p);
     }
 }
 
-/// A Bandit Chess position.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Bandit {
-    bb: Boards,
-    board: [Piece; N],
-    stm: Color,
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
-}
-
-impl core::fmt::Debug for Bandit {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Bandit({})", self.to_fen())
-    }
-}
+/// A Bandit Chess position: the shared board and nothing else.
+pub type Bandit = Board<Kind, (), 9, N>;
 
 impl Bandit {
-    fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (sq, &p) in self.board.iter().enumerate() {
-            if p != EMPTY {
-                h ^= key(p, sq);
-            }
-        }
-        if self.stm == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h
-    }
-
     /// Runs the edits of move `m` (legal or pseudo-legal here) on `e`, reading
     /// the agents from this position. The capturer of an outlaw is removed at
     /// the end of the move (B8), so it is simply never put down.
     #[inline(always)]
     fn apply<E: Edit>(&self, m: BanditMove, e: &mut E) {
         let (from, to) = (m.from(), m.to());
-        let mover = self.board[from];
+        let mover = self.mailbox[from];
         let us = self.stm;
         match m.kind() {
             OUTLAW_CAPTURE => {
                 let mid = (from + to) / 2;
-                let (a, b) = (self.board[mid], self.board[to]);
+                let (a, b) = (self.mailbox[mid], self.mailbox[to]);
                 e.remove(from, mover);
                 e.remove(mid, a);
                 e.remove(to, b);
@@ -396,13 +354,13 @@ impl Bandit {
                 e.put(to, mover);
                 let (changes, n) = m.changes();
                 for &(sq, model) in &changes[..n] {
-                    let old = self.board[sq];
+                    let old = self.mailbox[sq];
                     e.remove(sq, old);
-                    e.put(sq, piece(us.flip(), kind_of(self.board[model])));
+                    e.put(sq, piece(us.flip(), kind_of(self.mailbox[model])));
                 }
             }
             kind => {
-                let victim = self.board[to];
+                let victim = self.mailbox[to];
                 if victim != EMPTY {
                     e.remove(to, victim);
                 }
@@ -423,14 +381,17 @@ impl Bandit {
     /// the move on a copy of the bitboards.
     #[inline]
     fn king_safe_after(&self, m: BanditMove) -> bool {
-        let mut b = self.bb;
+        let mut b = Boards {
+            colors: self.colors,
+            kinds: self.kinds,
+        };
         self.apply(m, &mut b);
         !b.king_attacked(self.stm)
     }
 
     /// Whether `color` has a king (B11).
     fn has_king(&self, color: Color) -> bool {
-        self.bb.pieces(color, KING) != 0
+        self.pieces(color, KING) != 0
     }
 }
 
@@ -448,38 +409,8 @@ impl Position for Bandit {
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         // Build the move tables now, not inside the first timed generation.
         Lazy::force(&TABLES);
-        let f = fields(fen)?;
-        if f.len() > 6 {
-            return Err(FenError::TrailingFields(f[6..].join(" ")));
-        }
-        let mut pos = Bandit {
-            bb: Boards {
-                colors: [0; 2],
-                kinds: [0; 9],
-            },
-            board: [EMPTY; N],
-            stm: Color::White,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        };
-        for (sq, c) in parse_board::<Rect7x9>(f[0])? {
-            let kind =
-                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.put(sq.index(), piece(color, kind as usize));
-        }
-        pos.hash = 0;
-        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
-        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
-            field: "side to move",
-            value: stm.to_string(),
-        })?;
-        for (i, name) in [(2, "castling"), (3, "en passant")] {
+        let (mut pos, f) = Bandit::from_fen_head(fen, 6, ())?;
+        for (i, name) in [(0, "castling"), (1, "en passant")] {
             if let Some(&v) = f.get(i) {
                 if v != "-" {
                     return Err(FenError::BadField {
@@ -505,7 +436,7 @@ impl Position for Bandit {
             // Each side starts with 21 agents and no rule adds one (tricks change
             // types, promotions replace): more cannot arise, and the bound keeps
             // every move list within `MAX_MOVES`.
-            let agents = pos.bb.colors[color.index()].count_ones();
+            let agents = pos.colors[color.index()].count_ones();
             if agents > 21 {
                 return Err(FenError::Illegal(format!(
                     "{} has {agents} agents; a side never has more than 21",
@@ -515,8 +446,7 @@ impl Position for Bandit {
             // A pawn on its last rank has promoted (B3). A sergeant there is
             // accepted: a trick can make one (B14), so such positions arise in
             // play and their FENs must read back.
-            let promoting =
-                pos.bb.colors[color.index()] & pos.bb.kinds[PAWN] & LAST_ROW[color.index()];
+            let promoting = pos.colors[color.index()] & pos.kinds[PAWN] & LAST_ROW[color.index()];
             if promoting != 0 {
                 return Err(FenError::Illegal(format!(
                     "a {} pawn stands on its last rank ({}): it must have promoted",
@@ -525,42 +455,22 @@ impl Position for Bandit {
                 )));
             }
         }
-        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
-        pos.hash = pos.compute_hash();
+        pos.read_clocks(&f[2.min(f.len())..])?;
+        pos.hash = pos.board_hash();
         Ok(pos)
     }
 
     fn to_fen(&self) -> String {
-        let board = write_board::<Rect7x9>(|sq| self.piece_char(sq));
-        format!(
-            "{board} {} - - {} {}",
-            self.stm.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} - - {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn side_to_move(&self) -> Color {
-        self.stm
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
+    board_position_items!(board_hash);
 
     fn in_check(&self) -> bool {
-        self.bb.king_attacked(self.stm)
+        self.king_attacked(self.stm)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<BanditMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<BanditMove>) {
         if !self.has_king(self.stm) || !self.has_king(self.stm.flip()) {
             return; // B11: the game is over
         }
@@ -571,26 +481,22 @@ impl Position for Bandit {
     }
 
     fn is_noisy(&self, m: BanditMove) -> bool {
-        m.kind() != NORMAL || self.board[m.to()] != EMPTY
+        m.kind() != NORMAL || self.mailbox[m.to()] != EMPTY
     }
 
     fn play(&self, m: BanditMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         self.apply(m, &mut p);
-        let mover = kind_of(self.board[m.from()]);
+        let mover = kind_of(self.mailbox[m.from()]);
         let capture =
-            m.kind() == OUTLAW_CAPTURE || (m.kind() != TRICK && self.board[m.to()] != EMPTY);
+            m.kind() == OUTLAW_CAPTURE || (m.kind() != TRICK && self.mailbox[m.to()] != EMPTY);
         // B13: any capture, or a pawn or sergeant move, resets the counter.
         p.halfmove = if capture || mover == PAWN || mover == SERGEANT {
             0
         } else {
             self.halfmove.saturating_add(1)
         };
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        if self.stm == Color::Black {
-            p.fullmove = p.fullmove.saturating_add(1);
-        }
+        p.pass_turn();
         p
     }
 
@@ -602,7 +508,7 @@ impl Position for Bandit {
         let outlaw_taken = |victims: &[usize]| {
             victims
                 .iter()
-                .any(|&v| self.board[v] != EMPTY && kind_of(self.board[v]) == OUTLAW)
+                .any(|&v| self.mailbox[v] != EMPTY && kind_of(self.mailbox[v]) == OUTLAW)
         };
         match m.kind() {
             OUTLAW_CAPTURE => {
@@ -616,13 +522,13 @@ impl Position for Bandit {
             TRICK => {
                 let (changes, n) = m.changes();
                 for &(changed, model) in &changes[..n] {
-                    let letter = Kind::ALL[kind_of(self.board[model])].letter();
+                    let letter = Kind::ALL[kind_of(self.mailbox[model])].letter();
                     e.changed
                         .push((sq(changed), colored_letter(self.stm.flip(), letter)));
                 }
             }
             _ => {
-                if self.board[to] != EMPTY {
+                if self.mailbox[to] != EMPTY {
                     e.removed.push(sq(to));
                 }
                 if outlaw_taken(&[to]) {
@@ -637,11 +543,7 @@ impl Position for Bandit {
     }
 
     fn play_null(&self) -> Self {
-        let mut p = self.clone();
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        p.halfmove = p.halfmove.saturating_add(1);
-        p
+        self.null()
     }
 
     fn static_outcome(&self) -> Option<Outcome> {
@@ -665,25 +567,5 @@ impl Position for Bandit {
     fn no_move_outcome(&self) -> Outcome {
         // B12: no legal move loses, in check or not.
         Outcome::no_move_loss(self.stm, self.in_check())
-    }
-
-    fn format_move(&self, m: BanditMove) -> String {
-        format!("{m:?}")
-    }
-
-    fn pieces() -> &'static [crate::rules::PieceInfo] {
-        pieces::PIECES
-    }
-
-    fn piece_char(&self, sq: Sq) -> Option<char> {
-        let p = self.board[sq.index()];
-        (p != EMPTY).then(|| {
-            let c = Kind::ALL[kind_of(p)].letter();
-            if color_of(p) == 0 {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
-        })
     }
 }

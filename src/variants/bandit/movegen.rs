@@ -15,11 +15,12 @@
 
 use super::attacks::{Tables, NONE, TABLES, W};
 use super::{
-    kind_of, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL, OUTLAW,
-    OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT, TRICKSTER,
+    kind_of, Attacks, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL,
+    OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT,
+    TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::MoveList;
+use crate::rules::MoveSink;
 
 /// What generation knows about the position, computed once.
 struct Ctx<'a> {
@@ -36,7 +37,7 @@ impl Ctx<'_> {
     /// Pushes `m` if legal; `simple` marks an ordinary move or capture of one
     /// agent (the fast case of the module doc).
     #[inline(always)]
-    fn emit(&self, out: &mut MoveList<BanditMove>, m: BanditMove, simple: bool) {
+    fn emit(&self, out: &mut impl MoveSink<BanditMove>, m: BanditMove, simple: bool) {
         let fast = simple
             && !self.in_check
             && (self.pinned | self.enemy_outlaws) & (1u64 << m.from() | 1u64 << m.to()) == 0;
@@ -48,17 +49,13 @@ impl Ctx<'_> {
     /// Ordinary moves from `from` to each of `targets` (no promotion). For an
     /// unpinned agent out of check only captures of outlaws need the test.
     #[inline(always)]
-    fn push_all(&self, out: &mut MoveList<BanditMove>, from: usize, targets: u64) {
-        let (mut free, mut tested) = if self.in_check || self.pinned & (1u64 << from) != 0 {
+    fn push_all(&self, out: &mut impl MoveSink<BanditMove>, from: usize, targets: u64) {
+        let (free, mut tested) = if self.in_check || self.pinned & (1u64 << from) != 0 {
             (0, targets)
         } else {
             (targets & !self.enemy_outlaws, targets & self.enemy_outlaws)
         };
-        while free != 0 {
-            let to = free.trailing_zeros() as usize;
-            free &= free - 1;
-            out.push(BanditMove::new(from, to, NORMAL));
-        }
+        out.push_set(free, |to| BanditMove::new(from, to, NORMAL));
         while tested != 0 {
             let to = tested.trailing_zeros() as usize;
             tested &= tested - 1;
@@ -71,7 +68,7 @@ impl Ctx<'_> {
 
     /// Pawn or sergeant moves, promoting on the last rank (B3: bishop or chancellor).
     #[inline(always)]
-    fn push_promoting(&self, out: &mut MoveList<BanditMove>, from: usize, mut targets: u64) {
+    fn push_promoting(&self, out: &mut impl MoveSink<BanditMove>, from: usize, mut targets: u64) {
         let last = LAST_ROW[self.pos.stm.index()];
         let unpinned = !self.in_check && self.pinned & (1u64 << from) == 0;
         while targets != 0 {
@@ -112,7 +109,7 @@ fn shift(b: u64, delta: i32) -> u64 {
 /// One move per member of `set` shifted by `delta` onto `target`, promoting
 /// (chancellor first, then bishop: B3) on the `last` row.
 #[inline(always)]
-fn bulk_steps(out: &mut MoveList<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
+fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
     let mut tos = shift(set, delta) & target;
     while tos != 0 {
         let to = tos.trailing_zeros() as usize;
@@ -130,7 +127,7 @@ fn bulk_steps(out: &mut MoveList<BanditMove>, set: u64, delta: i32, target: u64,
 /// Own agents standing alone between one of `us`'s kings and an enemy slider.
 fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     let us = pos.stm;
-    let b = &pos.bb;
+    let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[us.flip().index()];
     let occ = own | enemy;
@@ -158,11 +155,11 @@ fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     pinned
 }
 
-pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<BanditMove>) {
+pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<BanditMove>) {
     let t = &*TABLES;
     let us = pos.stm;
     let them = us.flip();
-    let b = &pos.bb;
+    let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[them.index()];
     let occ = own | enemy;
@@ -360,8 +357,8 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut MoveList<Bandi
 /// B7: the outlaw on `from` takes the agents at distance 1 and 2 in one
 /// orthogonal direction when one is White and one Black, neither the mover's
 /// king nor a trickster; it ends on the farther cell.
-fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<BanditMove>) {
-    let b = &ctx.pos.bb;
+fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut impl MoveSink<BanditMove>) {
+    let b = ctx.pos;
     let occ = b.occupied();
     if t.orth_pairs[from] & occ == 0 {
         return; // no agent next to it on a rank or file
@@ -390,7 +387,7 @@ fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut MoveList<Bandit
 /// side to move: no check (B9), but the game would end (B11). Legality of
 /// the outlaw's move is not tested (the answer may err towards true).
 pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
-    let b = &pos.bb;
+    let b = pos;
     let us = pos.stm;
     let them = us.flip();
     let kings = b.pieces(us, KING);
@@ -426,17 +423,17 @@ fn trickster_move<const NOISY: bool>(
     ctx: &Ctx,
     from: usize,
     to: usize,
-    out: &mut MoveList<BanditMove>,
+    out: &mut impl MoveSink<BanditMove>,
 ) {
     let pos = ctx.pos;
     let them = pos.stm.flip();
-    let enemy_pieces = pos.bb.colors[them.index()] & !pos.bb.kinds[PAWN];
+    let enemy_pieces = pos.colors[them.index()] & !pos.kinds[PAWN];
     let (file, row) = (to % W, to / W);
     // Choices per line: [0] if the line does not qualify or both are the same
     // type; [1, 2] if the mover must pick which of the two changes.
     let line = |ok: bool, lo: usize, hi: usize| -> &'static [u32] {
         let qualifies = ok && enemy_pieces & (1u64 << lo) != 0 && enemy_pieces & (1u64 << hi) != 0;
-        if qualifies && pos.board[lo] != pos.board[hi] {
+        if qualifies && pos.mailbox[lo] != pos.mailbox[hi] {
             &[1, 2]
         } else {
             &[0]
@@ -450,14 +447,15 @@ fn trickster_move<const NOISY: bool>(
         }
         return;
     }
-    let kings = pos.bb.pieces(them, KING).count_ones() as i32;
+    let kings = pos.pieces(them, KING).count_ones() as i32;
     let king_delta = |choice: u32, lo: usize, hi: usize| -> i32 {
         let (changed, model) = match choice {
             1 => (lo, hi),
             2 => (hi, lo),
             _ => return 0,
         };
-        (kind_of(pos.board[model]) == KING) as i32 - (kind_of(pos.board[changed]) == KING) as i32
+        (kind_of(pos.mailbox[model]) == KING) as i32
+            - (kind_of(pos.mailbox[changed]) == KING) as i32
     };
     for &h in horizontal {
         for &v in vertical {

@@ -126,7 +126,7 @@ fn in_check(board: &[Piece; N], color: Color) -> bool {
 pub fn reference_moves(p: &Bandit) -> Vec<String> {
     let us = p.stm;
     let them = us.flip();
-    let at = |s: Sq| p.board[s.index()];
+    let at = |s: Sq| p.mailbox[s.index()];
     let is_enemy = |s: Sq| at(s) != EMPTY && color_of(at(s)) == them.index();
     let is_empty = |s: Sq| at(s) == EMPTY;
     let up = if us == Color::White { 1 } else { -1 };
@@ -228,7 +228,7 @@ pub fn reference_moves(p: &Bandit) -> Vec<String> {
             OUTLAW => {
                 let mut seen = Vec::new();
                 for d in bishop_dirs {
-                    for to in outlaw_slide(&p.board, from, d) {
+                    for to in outlaw_slide(&p.mailbox, from, d) {
                         if !seen.contains(&to) {
                             seen.push(to);
                             add(&mut pseudo, from, to, false);
@@ -289,7 +289,7 @@ pub fn reference_moves(p: &Bandit) -> Vec<String> {
                                 BanditMove::trick(from.index(), to.index(), hc, vc)
                             };
                             // B5: never leave the opponent without a king.
-                            let after = p.play(m).board;
+                            let after = p.play(m).mailbox;
                             if after.contains(&piece(them, KING)) {
                                 pseudo.push(m);
                             }
@@ -302,7 +302,7 @@ pub fn reference_moves(p: &Bandit) -> Vec<String> {
     }
     let mut v: Vec<String> = pseudo
         .into_iter()
-        .filter(|&m| !in_check(&p.play(m).board, us))
+        .filter(|&m| !in_check(&p.play(m).mailbox, us))
         .map(|m| p.format_move(m))
         .collect();
     v.sort();

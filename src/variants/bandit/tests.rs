@@ -371,7 +371,7 @@ fn b5_trick_may_not_leave_the_opponent_kingless() {
     assert_eq!(tricks, sorted(&["e3d5@e5"]));
     // Black now has two kings.
     let q = after(&p, "e3d5@e5");
-    assert_eq!(q.bb.pieces(Color::Black, KING).count_ones(), 2);
+    assert_eq!(q.pieces(Color::Black, KING).count_ones(), 2);
     // B14, judged on the whole outcome: kings c5 and d6, bishop e5, rook d4.
     // Changing both kings (@c5@d6) leaves none; the other three are moves.
     let p = pos(

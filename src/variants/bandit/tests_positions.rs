@@ -137,7 +137,7 @@ fn random_walks_keep_invariants() {
             if m.is_outlaw_capture() {
                 seen[1] += 1;
             }
-            if kind_of(p.board[m.to()]) == OUTLAW && !m.is_outlaw_capture() {
+            if kind_of(p.mailbox[m.to()]) == OUTLAW && !m.is_outlaw_capture() {
                 seen[2] += 1;
             }
             p = p.play(m);

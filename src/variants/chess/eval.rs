@@ -335,7 +335,7 @@ impl Evaluate for Chess {
         let pst = &*PST;
         let (mut mg, mut eg, mut phase) = (0, 0, 0);
         for sq in bits(self.occupied()) {
-            let piece = self.board[sq];
+            let piece = self.mailbox[sq];
             let kind = piece as usize % 6;
             phase += PARAMS.phase[kind];
             if piece < 6 {
@@ -363,8 +363,8 @@ impl Evaluate for Chess {
     }
 
     fn capture_gain(&self, m: ChessMove) -> i32 {
-        let victim = self.board[m.to()];
-        let attacker = self.board[m.from()] as usize % 6;
+        let victim = self.mailbox[m.to()];
+        let attacker = self.mailbox[m.from()] as usize % 6;
         let mut gain = if victim != EMPTY {
             value(victim as usize % 6) - value(attacker) / 10
         } else if self.is_noisy(m) {
@@ -380,7 +380,7 @@ impl Evaluate for Chess {
 
     fn move_key(&self, m: ChessMove) -> MoveKey {
         MoveKey {
-            piece: self.board[m.from()] % 6,
+            piece: self.mailbox[m.from()] % 6,
             to: m.to() as u8,
         }
     }
@@ -388,7 +388,7 @@ impl Evaluate for Chess {
     /// A king stands on its target only where no capture can reach it (the
     /// generator is legal), so its worth there never counts.
     fn exchange(&self, m: ChessMove) -> Exchange {
-        let victim = self.board[m.to()];
+        let victim = self.mailbox[m.to()];
         let mut gain = if victim != EMPTY {
             value(victim as usize % 6)
         } else if self.is_noisy(m) && m.promotion().is_none() {
@@ -396,7 +396,7 @@ impl Evaluate for Chess {
         } else {
             0
         };
-        let mut mover = value(self.board[m.from()] as usize % 6);
+        let mut mover = value(self.mailbox[m.from()] as usize % 6);
         if let Some(k) = m.promotion() {
             gain += value(k as usize) - value(Kind::Pawn as usize);
             mover = value(k as usize);
@@ -408,7 +408,7 @@ impl Evaluate for Chess {
     }
 
     fn removes_from(&self, m: ChessMove, cell: usize) -> bool {
-        m.to() == cell && self.board[cell] != EMPTY
+        m.to() == cell && self.mailbox[cell] != EMPTY
     }
 }
 

@@ -15,46 +15,15 @@ mod pieces;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
-use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
+};
 use attacks::TABLES;
 
 type Sq = Square<Rect8x8>;
-
-/// Piece kinds, in FEN letter order `p n b r q k`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-    ];
-
-    pub const fn letter(self) -> char {
-        ['p', 'n', 'b', 'r', 'q', 'k'][self as usize]
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c)
-    }
-}
-
-/// Mailbox entry for an empty square.
-const EMPTY: u8 = 12;
 
 /// Castling right bits.
 const WK: u8 = 1;
@@ -67,6 +36,21 @@ const KEYS: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0xC4E5_5000_0000_0001);
 const CASTLE_KEY: usize = 768;
 const EP_KEY: usize = 784;
 const SIDE_KEY: usize = 792;
+
+piece_kinds! {
+    /// Piece kinds, in FEN letter order `p n b r q k`.
+    pub enum Kind on Rect8x8, keys KEYS, side SIDE_KEY {
+        Pawn = 'p',
+        Knight = 'n',
+        Bishop = 'b',
+        Rook = 'r',
+        Queen = 'q',
+        King = 'k',
+    }
+}
+
+/// Mailbox entry for an empty square.
+const EMPTY: u8 = Chess::EMPTY;
 
 #[inline(always)]
 fn piece_key(color: Color, kind: usize, sq: usize) -> u64 {
@@ -131,39 +115,19 @@ impl GameMove for ChessMove {
     }
 }
 
-/// An orthodox chess position.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Chess {
-    colors: [u64; 2],
-    kinds: [u64; 6],
-    /// `color * 6 + kind`, or `EMPTY`.
-    board: [u8; 64],
-    stm: Color,
+/// What a chess position holds besides the pieces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ChessState {
+    /// Castling rights, the `WK | WQ | BK | BQ` bits.
     castling: u8,
     /// En-passant target square, only when a pawn of the side to move attacks it.
     ep: Option<u8>,
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
 }
 
-impl core::fmt::Debug for Chess {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Chess({})", self.to_fen())
-    }
-}
+/// An orthodox chess position.
+pub type Chess = Board<Kind, ChessState, 6, 64>;
 
 impl Chess {
-    #[inline(always)]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    fn pieces(&self, color: Color, kind: Kind) -> u64 {
-        self.colors[color.index()] & self.kinds[kind as usize]
-    }
-
     #[inline(always)]
     fn king_square(&self, color: Color) -> usize {
         self.pieces(color, Kind::King).trailing_zeros() as usize
@@ -184,25 +148,10 @@ impl Chess {
             & self.colors[by.index()]
     }
 
-    fn put(&mut self, sq: usize, color: Color, kind: Kind) {
-        self.colors[color.index()] |= 1 << sq;
-        self.kinds[kind as usize] |= 1 << sq;
-        self.board[sq] = (color.index() * 6 + kind as usize) as u8;
-    }
-
     fn compute_hash(&self) -> u64 {
-        let mut h = KEYS[CASTLE_KEY + self.castling as usize];
-        for sq in 0..64 {
-            let p = self.board[sq];
-            if p != EMPTY {
-                h ^= KEYS[p as usize * 64 + sq];
-            }
-        }
-        if let Some(ep) = self.ep {
+        let mut h = self.board_hash() ^ KEYS[CASTLE_KEY + self.extra.castling as usize];
+        if let Some(ep) = self.extra.ep {
             h ^= KEYS[EP_KEY + (ep % 8) as usize];
-        }
-        if self.stm == Color::Black {
-            h ^= KEYS[SIDE_KEY];
         }
         h
     }
@@ -243,36 +192,11 @@ impl Position for Chess {
     const HAS_CHECK: bool = true;
     const NULL_MOVE: bool = true;
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let f = fields(fen)?;
-        if f.len() > 6 {
-            return Err(FenError::TrailingFields(f[6..].join(" ")));
-        }
-        let mut pos = Chess {
-            colors: [0; 2],
-            kinds: [0; 6],
-            board: [EMPTY; 64],
-            stm: Color::White,
+        let extra = ChessState {
             castling: 0,
             ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
         };
-        for (sq, c) in parse_board::<Rect8x8>(f[0])? {
-            let kind =
-                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.put(sq.index(), color, kind);
-        }
-        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
-        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
-            field: "side to move",
-            value: stm.to_string(),
-        })?;
+        let (mut pos, f) = Chess::from_fen_head(fen, 6, extra)?;
         for color in Color::ALL {
             let n = pos.pieces(color, Kind::King).count_ones();
             if n != 1 {
@@ -288,7 +212,7 @@ impl Position for Chess {
                 "a pawn stands on the first or last rank".into(),
             ));
         }
-        let castling = f.get(2).copied().unwrap_or("-");
+        let castling = f.first().copied().unwrap_or("-");
         let bad_castling = || FenError::BadField {
             field: "castling",
             value: castling.to_string(),
@@ -302,16 +226,16 @@ impl Position for Chess {
                     'q' => (BQ, Color::Black, 60, 56),
                     _ => return Err(bad_castling()),
                 };
-                if pos.castling & bit != 0
+                if pos.extra.castling & bit != 0
                     || pos.pieces(color, Kind::King) & 1 << king_sq == 0
                     || pos.pieces(color, Kind::Rook) & 1 << rook_sq == 0
                 {
                     return Err(bad_castling());
                 }
-                pos.castling |= bit;
+                pos.extra.castling |= bit;
             }
         }
-        let ep = f.get(3).copied().unwrap_or("-");
+        let ep = f.get(1).copied().unwrap_or("-");
         if ep != "-" {
             let bad = || FenError::BadField {
                 field: "en passant",
@@ -329,9 +253,9 @@ impl Position for Chess {
             {
                 return Err(bad());
             }
-            pos.ep = pos.ep_after_double_push(pawn_sq, them);
+            pos.extra.ep = pos.ep_after_double_push(pawn_sq, them);
         }
-        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
+        pos.read_clocks(&f[2.min(f.len())..])?;
         let them = pos.stm.flip();
         if pos.attackers(pos.king_square(them), pos.occupied(), pos.stm) != 0 {
             return Err(FenError::Illegal(format!(
@@ -345,69 +269,53 @@ impl Position for Chess {
     }
 
     fn to_fen(&self) -> String {
-        let board = write_board::<Rect8x8>(|sq| self.piece_char(sq));
         let mut castling: String = [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')]
             .iter()
-            .filter(|(b, _)| self.castling & b != 0)
+            .filter(|(b, _)| self.extra.castling & b != 0)
             .map(|&(_, c)| c)
             .collect();
         if castling.is_empty() {
             castling.push('-');
         }
-        let ep = self.ep.map_or("-".to_string(), |s| {
+        let ep = self.extra.ep.map_or("-".to_string(), |s| {
             Sq::from_index_unchecked(s as u32).name()
         });
-        format!(
-            "{board} {} {castling} {ep} {} {}",
-            self.stm.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} {castling} {ep} {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn side_to_move(&self) -> Color {
-        self.stm
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    board_position_items!();
 
     fn recompute_hash(&self) -> u64 {
         self.compute_hash()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
     }
 
     fn in_check(&self) -> bool {
         self.attackers(self.king_square(self.stm), self.occupied(), self.stm.flip()) != 0
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<ChessMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<ChessMove>) {
         movegen::generate(self, kind, out);
     }
 
     fn is_noisy(&self, m: ChessMove) -> bool {
-        self.board[m.to()] != EMPTY || m.flag() == EN_PASSANT || m.flag() > PROMOTE
+        self.mailbox[m.to()] != EMPTY || m.flag() == EN_PASSANT || m.flag() > PROMOTE
     }
 
     fn play(&self, m: ChessMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         let us = self.stm;
         let them = us.flip();
-        let piece = self.board[from] as usize;
+        let piece = self.mailbox[from] as usize;
         let kind = piece % 6;
-        let mut hash = self.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + self.castling as usize];
-        if let Some(ep) = self.ep {
+        let mut hash = self.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + self.extra.castling as usize];
+        if let Some(ep) = self.extra.ep {
             hash ^= KEYS[EP_KEY + (ep % 8) as usize];
         }
-        p.ep = None;
+        p.extra.ep = None;
         p.halfmove += 1;
         // Remove a captured piece.
-        let captured = self.board[to];
+        let captured = self.mailbox[to];
         if captured != EMPTY {
             let ck = captured as usize % 6;
             p.colors[them.index()] ^= 1 << to;
@@ -419,15 +327,15 @@ impl Position for Chess {
         let bits = 1u64 << from | 1u64 << to;
         p.colors[us.index()] ^= bits;
         p.kinds[kind] ^= bits;
-        p.board[from] = EMPTY;
-        p.board[to] = piece as u8;
+        p.mailbox[from] = EMPTY;
+        p.mailbox[to] = piece as u8;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
         if kind == Kind::Pawn as usize {
             p.halfmove = 0;
             match flag {
                 DOUBLE_PUSH => {
-                    p.ep = p.ep_after_double_push(to, us);
-                    if let Some(ep) = p.ep {
+                    p.extra.ep = p.ep_after_double_push(to, us);
+                    if let Some(ep) = p.extra.ep {
                         hash ^= KEYS[EP_KEY + (ep % 8) as usize];
                     }
                 }
@@ -435,14 +343,14 @@ impl Position for Chess {
                     let cap = if us == Color::White { to - 8 } else { to + 8 };
                     p.colors[them.index()] ^= 1 << cap;
                     p.kinds[Kind::Pawn as usize] ^= 1 << cap;
-                    p.board[cap] = EMPTY;
+                    p.mailbox[cap] = EMPTY;
                     hash ^= piece_key(them, Kind::Pawn as usize, cap);
                 }
                 f if f > PROMOTE => {
                     let new = (f - PROMOTE) as usize;
                     p.kinds[Kind::Pawn as usize] ^= 1 << to;
                     p.kinds[new] ^= 1 << to;
-                    p.board[to] = (us.index() * 6 + new) as u8;
+                    p.mailbox[to] = (us.index() * 6 + new) as u8;
                     hash ^= piece_key(us, Kind::Pawn as usize, to) ^ piece_key(us, new, to);
                 }
                 _ => {}
@@ -456,13 +364,13 @@ impl Position for Chess {
             let rbits = 1u64 << rf | 1u64 << rt;
             p.colors[us.index()] ^= rbits;
             p.kinds[Kind::Rook as usize] ^= rbits;
-            p.board[rf] = EMPTY;
-            p.board[rt] = (us.index() * 6 + Kind::Rook as usize) as u8;
+            p.mailbox[rf] = EMPTY;
+            p.mailbox[rt] = (us.index() * 6 + Kind::Rook as usize) as u8;
             hash ^= piece_key(us, Kind::Rook as usize, rf) ^ piece_key(us, Kind::Rook as usize, rt);
         }
         // Castling rights lost by moving from or capturing on a home square.
-        p.castling &= CASTLE_MASK[from] & CASTLE_MASK[to];
-        hash ^= KEYS[CASTLE_KEY + p.castling as usize];
+        p.extra.castling &= CASTLE_MASK[from] & CASTLE_MASK[to];
+        hash ^= KEYS[CASTLE_KEY + p.extra.castling as usize];
         p.stm = them;
         if us == Color::Black {
             p.fullmove += 1;
@@ -474,7 +382,7 @@ impl Position for Chess {
     fn effects(&self, m: ChessMove) -> Effects<Rect8x8> {
         let sq = |i: usize| Sq::from_index_unchecked(i as u32);
         let (from, to) = (m.from(), m.to());
-        let mut e = Effects::step(sq(from), sq(to), self.board[to] != EMPTY);
+        let mut e = Effects::step(sq(from), sq(to), self.mailbox[to] != EMPTY);
         match m.flag() {
             EN_PASSANT => e.removed.push(sq(if self.stm == Color::White {
                 to - 8
@@ -499,13 +407,10 @@ impl Position for Chess {
     }
 
     fn play_null(&self) -> Self {
-        let mut p = self.clone();
-        if let Some(ep) = p.ep.take() {
+        let mut p = self.null();
+        if let Some(ep) = p.extra.ep.take() {
             p.hash ^= KEYS[EP_KEY + (ep % 8) as usize];
         }
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        p.halfmove += 1;
         p
     }
 
@@ -517,26 +422,6 @@ impl Position for Chess {
 
     fn no_move_outcome(&self) -> Outcome {
         Outcome::mate_or_stalemate(self.stm, self.in_check())
-    }
-
-    fn format_move(&self, m: ChessMove) -> String {
-        format!("{m:?}")
-    }
-
-    fn pieces() -> &'static [crate::rules::PieceInfo] {
-        pieces::PIECES
-    }
-
-    fn piece_char(&self, sq: Sq) -> Option<char> {
-        let p = self.board[sq.index()];
-        (p != EMPTY).then(|| {
-            let c = Kind::ALL[p as usize % 6].letter();
-            if p < 6 {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
-        })
     }
 }
 

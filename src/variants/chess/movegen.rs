@@ -9,7 +9,7 @@ use super::{
     Chess, ChessMove, Kind, BK, BQ, CASTLE, DOUBLE_PUSH, EN_PASSANT, NORMAL, PROMOTE, WK, WQ,
 };
 use crate::geometry::Color;
-use crate::rules::{GenKind, MoveList};
+use crate::rules::{GenKind, MoveSink};
 
 const RANK_1: u64 = 0xFF;
 const RANK_8: u64 = 0xFF << 56;
@@ -17,17 +17,13 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 #[inline(always)]
-fn push_all(out: &mut MoveList<ChessMove>, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        out.push(ChessMove::new(from, to, NORMAL));
-    }
+fn push_all(out: &mut impl MoveSink<ChessMove>, from: usize, targets: u64) {
+    out.push_set(targets, |to| ChessMove::new(from, to, NORMAL));
 }
 
 #[inline(always)]
 fn push_pawn(
-    out: &mut MoveList<ChessMove>,
+    out: &mut impl MoveSink<ChessMove>,
     from: usize,
     to: usize,
     noisy_only: bool,
@@ -43,7 +39,7 @@ fn push_pawn(
     }
 }
 
-pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut MoveList<ChessMove>) {
+pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut impl MoveSink<ChessMove>) {
     let t = &*TABLES;
     let us = pos.stm;
     let them = us.flip();
@@ -195,7 +191,7 @@ pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut MoveList<ChessMove>
         }
     }
     // En passant: full test, since removing two pawns from one rank can expose the king.
-    if let Some(ep) = pos.ep {
+    if let Some(ep) = pos.extra.ep {
         let ep = ep as usize;
         let cap = (ep as i32 - up) as usize;
         let mut takers = t.pawn[them.index()][ep] & pawns;
@@ -212,7 +208,7 @@ pub(super) fn generate(pos: &Chess, kind: GenKind, out: &mut MoveList<ChessMove>
     }
     // Castling: not in check, path empty, king's path unattacked.
     if !noisy_only && checkers == 0 {
-        let rights = pos.castling
+        let rights = pos.extra.castling
             & match us {
                 Color::White => WK | WQ,
                 Color::Black => BK | BQ,

@@ -82,7 +82,7 @@ impl Fugue {
             while pieces != 0 {
                 let sq = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let kind = self.board[sq] as usize % KINDS;
+                let kind = self.mailbox[sq] as usize % KINDS;
                 let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
                 if frozen & 1 << sq != 0 {
                     // The grip: a frozen piece does nothing until freed.

@@ -17,43 +17,38 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Rect8x8, Square};
+use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
-use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Board, Effects, FenError, GameMove, GenKind, MoveList, MoveSink, Outcome, Position, Repetition,
+};
 
 type Sq = Square<Rect8x8>;
 
-/// Piece kinds. The FEN letters are `p q k i u a s l w`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Pawn = 0,
-    Queen = 1,
-    King = 2,
-    Immobilizer = 3,
-    PushmePullyu = 4,
-    Archer = 5,
-    Shield = 6,
-    LongLeaper = 7,
-    Swapper = 8,
+/// Zobrist layout: one key per (colour, kind, square), then the side to move.
+const KEYS: [u64; 2 * KINDS * 64 + 1] = zobrist::keys(0xF0_6E00_0000_0004);
+const SIDE_KEY: usize = 2 * KINDS * 64;
+
+piece_kinds! {
+    /// Piece kinds, in FEN letter order `p q k i u a s l w`.
+    pub enum Kind on Rect8x8, keys KEYS, side SIDE_KEY {
+        Pawn = 'p',
+        Queen = 'q',
+        King = 'k',
+        Immobilizer = 'i',
+        PushmePullyu = 'u',
+        Archer = 'a',
+        Shield = 's',
+        LongLeaper = 'l',
+        Swapper = 'w',
+    }
 }
 
 /// Number of piece kinds.
-pub const KINDS: usize = 9;
+pub const KINDS: usize = Kind::COUNT;
 
 impl Kind {
-    pub const ALL: [Kind; KINDS] = [
-        Kind::Pawn,
-        Kind::Queen,
-        Kind::King,
-        Kind::Immobilizer,
-        Kind::PushmePullyu,
-        Kind::Archer,
-        Kind::Shield,
-        Kind::LongLeaper,
-        Kind::Swapper,
-    ];
-
     /// What a pawn may become (F11), in the order the moves are generated.
     pub const PROMOTIONS: [Kind; 7] = [
         Kind::Queen,
@@ -64,27 +59,10 @@ impl Kind {
         Kind::LongLeaper,
         Kind::Swapper,
     ];
-
-    pub const fn letter(self) -> char {
-        ['p', 'q', 'k', 'i', 'u', 'a', 's', 'l', 'w'][self as usize]
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c)
-    }
 }
 
 /// Mailbox entry for an empty square (pieces are `color * KINDS + kind`).
-const EMPTY: u8 = 2 * KINDS as u8;
-
-/// Zobrist layout: one key per (colour, kind, square), then the side to move.
-const KEYS: [u64; 2 * KINDS * 64 + 1] = zobrist::keys(0xF0_6E00_0000_0004);
-const SIDE_KEY: usize = 2 * KINDS * 64;
-
-#[inline(always)]
-fn piece_key(piece: u8, sq: usize) -> u64 {
-    KEYS[piece as usize * 64 + sq]
-}
+const EMPTY: u8 = Fugue::EMPTY;
 
 /// What a move does besides (or instead of) moving a piece from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -213,66 +191,10 @@ impl GameMove for FugueMove {
     }
 }
 
-/// A Fugue position.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Fugue {
-    colors: [u64; 2],
-    kinds: [u64; KINDS],
-    /// `color * KINDS + kind`, or `EMPTY`.
-    board: [u8; 64],
-    stm: Color,
-    /// Plies since the last capture or promotion (F14's repetition window).
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
-}
-
-impl core::fmt::Debug for Fugue {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Fugue({})", self.to_fen())
-    }
-}
-
-impl Fugue {
-    #[inline(always)]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    pub(crate) fn pieces(&self, color: Color, kind: Kind) -> u64 {
-        self.colors[color.index()] & self.kinds[kind as usize]
-    }
-
-    /// The kind on `sq`, if any.
-    pub fn kind_at(&self, sq: usize) -> Option<Kind> {
-        let p = self.board[sq];
-        (p != EMPTY).then(|| Kind::ALL[p as usize % KINDS])
-    }
-
-    /// Toggles `piece` (mailbox code) on `sq` in the bitboards and the hash;
-    /// the caller keeps the mailbox.
-    #[inline(always)]
-    fn toggle(&mut self, piece: u8, sq: usize) {
-        let bit = 1u64 << sq;
-        self.colors[piece as usize / KINDS] ^= bit;
-        self.kinds[piece as usize % KINDS] ^= bit;
-        self.hash ^= piece_key(piece, sq);
-    }
-
-    fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for sq in 0..64 {
-            if self.board[sq] != EMPTY {
-                h ^= piece_key(self.board[sq], sq);
-            }
-        }
-        if self.stm == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h
-    }
-}
+/// A Fugue position: the shared board and nothing else. The half-move
+/// clock counts plies since the last capture or promotion (F14's repetition
+/// window).
+pub type Fugue = Board<Kind, (), KINDS, 64>;
 
 impl Position for Fugue {
     type Geo = Rect8x8;
@@ -292,36 +214,7 @@ impl Position for Fugue {
     const NULL_MOVE: bool = false;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let f = fields(fen)?;
-        if f.len() > 4 {
-            return Err(FenError::TrailingFields(f[4..].join(" ")));
-        }
-        let mut pos = Fugue {
-            colors: [0; 2],
-            kinds: [0; KINDS],
-            board: [EMPTY; 64],
-            stm: Color::White,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        };
-        for (sq, c) in parse_board::<Rect8x8>(f[0])? {
-            let kind =
-                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let piece = (color.index() * KINDS + kind as usize) as u8;
-            pos.board[sq.index()] = piece;
-            pos.toggle(piece, sq.index());
-        }
-        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
-        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
-            field: "side to move",
-            value: stm.to_string(),
-        })?;
+        let (mut pos, rest) = Fugue::from_fen_head(fen, 4, ())?;
         // Exactly one king a side. A side without one has lost (F12): the
         // game ended when it was taken, so there is nothing left to set up
         // or count, and such a FEN is an error like any other impossible
@@ -337,43 +230,23 @@ impl Position for Fugue {
                 });
             }
         }
-        (pos.halfmove, pos.fullmove) = counters(&f[2.min(f.len())..])?;
-        pos.hash = pos.compute_hash();
+        pos.read_clocks(&rest)?;
+        pos.hash = pos.board_hash();
         Ok(pos)
     }
 
     fn to_fen(&self) -> String {
-        let board = write_board::<Rect8x8>(|sq| self.piece_char(sq));
-        format!(
-            "{board} {} {} {}",
-            self.stm.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn side_to_move(&self) -> Color {
-        self.stm
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
+    board_position_items!(board_hash);
 
     /// F1: there is no check.
     fn in_check(&self) -> bool {
         false
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<FugueMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<FugueMove>) {
         movegen::generate(self, kind, !0, out);
     }
 
@@ -394,29 +267,25 @@ impl Position for Fugue {
     }
 
     fn play(&self, m: FugueMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to) = (m.from(), m.to());
-        let mover = self.board[from];
+        let mover = self.mailbox[from];
         p.halfmove = p.halfmove.saturating_add(1);
         if let Some(v) = m.victim() {
-            p.toggle(self.board[v], v);
-            p.board[v] = EMPTY;
+            p.remove(v, self.mailbox[v]);
             p.halfmove = 0;
         }
         match m.code() {
             SHOT => {}
-            DESTROY => {
-                p.toggle(mover, from);
-                p.board[from] = EMPTY;
-            }
+            DESTROY => p.remove(from, mover),
             SWAP => {
-                let other = self.board[to];
+                let other = self.mailbox[to];
                 p.toggle(mover, from);
                 p.toggle(other, to);
                 p.toggle(mover, to);
                 p.toggle(other, from);
-                p.board[from] = other;
-                p.board[to] = mover;
+                p.mailbox[from] = other;
+                p.mailbox[to] = mover;
             }
             code => {
                 let placed = if code >= PROMOTE {
@@ -427,15 +296,11 @@ impl Position for Fugue {
                 };
                 p.toggle(mover, from);
                 p.toggle(placed, to);
-                p.board[from] = EMPTY;
-                p.board[to] = placed;
+                p.mailbox[from] = EMPTY;
+                p.mailbox[to] = placed;
             }
         }
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        if self.stm == Color::Black {
-            p.fullmove = p.fullmove.saturating_add(1);
-        }
+        p.pass_turn();
         p
     }
 
@@ -455,11 +320,7 @@ impl Position for Fugue {
     }
 
     fn play_null(&self) -> Self {
-        let mut p = self.clone();
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        p.halfmove = p.halfmove.saturating_add(1);
-        p
+        self.null()
     }
 
     /// F12: a side whose king has been captured has lost.
@@ -485,25 +346,5 @@ impl Position for Fugue {
             winner: self.stm.flip(),
             reason: "no legal move",
         }
-    }
-
-    fn format_move(&self, m: FugueMove) -> String {
-        format!("{m:?}")
-    }
-
-    fn pieces() -> &'static [crate::rules::PieceInfo] {
-        pieces::PIECES
-    }
-
-    fn piece_char(&self, sq: Sq) -> Option<char> {
-        let p = self.board[sq.index()];
-        (p != EMPTY).then(|| {
-            let c = Kind::ALL[p as usize % KINDS].letter();
-            if (p as usize) < KINDS {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
-        })
     }
 }

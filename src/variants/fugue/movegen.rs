@@ -7,26 +7,18 @@
 use super::tables::{adjacent, shift, spotted, Tables, DELTA, DIRS, RANK_1, RANK_8, TABLES};
 use super::{Fugue, FugueMove, Kind};
 use crate::geometry::Color;
-use crate::rules::{GenKind, MoveList};
+use crate::rules::{GenKind, MoveSink};
 
 /// Pushes a move per cell of `targets`.
 #[inline(always)]
-fn push_slides(out: &mut MoveList<FugueMove>, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        out.push(FugueMove::plain(from, to, None));
-    }
+fn push_slides(out: &mut impl MoveSink<FugueMove>, from: usize, targets: u64) {
+    out.push_set(targets, |to| FugueMove::plain(from, to, None));
 }
 
 /// Pushes a capture onto each cell of `targets` (victim = landing cell).
 #[inline(always)]
-fn push_captures(out: &mut MoveList<FugueMove>, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        out.push(FugueMove::plain(from, to, Some(to)));
-    }
+fn push_captures(out: &mut impl MoveSink<FugueMove>, from: usize, targets: u64) {
+    out.push_set(targets, |to| FugueMove::plain(from, to, Some(to)));
 }
 
 /// Every piece of one side to move, with the masks the rulings need.
@@ -44,7 +36,12 @@ struct Gen<'a> {
 
 /// Appends the legal moves of `kind` made by the pieces on `from_mask`
 /// (every cell for full generation; one cell for [`Fugue::is_legal`]).
-pub(super) fn generate(pos: &Fugue, kind: GenKind, from_mask: u64, out: &mut MoveList<FugueMove>) {
+pub(super) fn generate(
+    pos: &Fugue,
+    kind: GenKind,
+    from_mask: u64,
+    out: &mut impl MoveSink<FugueMove>,
+) {
     let us = pos.stm;
     let them = us.flip();
     // F12: nothing to generate once a king is gone.
@@ -127,7 +124,7 @@ impl Gen<'_> {
     /// F9, F11: steps onto empty cells, leaps over any adjacent piece onto an
     /// empty or capturable cell; optional promotion on the last rank to each
     /// kind the side has none of.
-    fn pawns(&self, pawns: u64, us: Color, out: &mut MoveList<FugueMove>) {
+    fn pawns(&self, pawns: u64, us: Color, out: &mut impl MoveSink<FugueMove>) {
         if pawns == 0 {
             return;
         }
@@ -165,7 +162,7 @@ impl Gen<'_> {
 
     /// F6: slides, and shots at the first piece of each ray if it is a
     /// capturable enemy within two cells or spotted by a friend.
-    fn archer(&self, from: usize, spot: u64, out: &mut MoveList<FugueMove>) {
+    fn archer(&self, from: usize, spot: u64, out: &mut impl MoveSink<FugueMove>) {
         let (empty, blockers) = self.t.queen(from, self.occ);
         if !self.noisy {
             push_slides(out, from, empty);
@@ -178,7 +175,7 @@ impl Gen<'_> {
 
     /// F7: slides, and per direction a jump over a first-met capturable enemy
     /// onto each empty cell behind it up to the next piece.
-    fn long_leaper(&self, from: usize, out: &mut MoveList<FugueMove>) {
+    fn long_leaper(&self, from: usize, out: &mut impl MoveSink<FugueMove>) {
         for d in 0..DIRS {
             let (empty, blocker) = self.t.slide(d, from, self.occ);
             if !self.noisy {
@@ -198,7 +195,7 @@ impl Gen<'_> {
     /// F8: slides; a swap with the first piece of each ray if it is an enemy
     /// (protected or not, any kind); mutual destruction with an adjacent,
     /// capturable enemy.
-    fn swapper(&self, from: usize, out: &mut MoveList<FugueMove>) {
+    fn swapper(&self, from: usize, out: &mut impl MoveSink<FugueMove>) {
         let (empty, blockers) = self.t.queen(from, self.occ);
         if !self.noisy {
             push_slides(out, from, empty);
@@ -215,7 +212,7 @@ impl Gen<'_> {
     /// behind the start (withdrawal) or just beyond the end (approach); a
     /// move that would remove both does not exist. Protected enemies (F10) are
     /// simply not removed.
-    fn pushme_pullyu(&self, from: usize, out: &mut MoveList<FugueMove>) {
+    fn pushme_pullyu(&self, from: usize, out: &mut impl MoveSink<FugueMove>) {
         for (d, &delta) in DELTA.iter().enumerate() {
             let (empty, blocker) = self.t.slide(d, from, self.occ);
             if empty == 0 {

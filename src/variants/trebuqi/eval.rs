@@ -113,7 +113,7 @@ impl<const RULE: u8> Trebuqi<RULE> {
             while pieces != 0 {
                 let sq = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let kind = self.board[sq] as usize % 6;
+                let kind = self.mailbox[sq] as usize % 6;
                 side += value::<RULE>(kind) + p.centre[kind] * centrality(sq);
                 let reach = match kind {
                     0 => {
@@ -167,17 +167,17 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     }
 
     fn capture_gain(&self, m: TrebuqiMove) -> i32 {
-        let victim = self.board[m.to()];
+        let victim = self.mailbox[m.to()];
         if victim == EMPTY {
             return 0;
         }
-        let attacker = self.board[m.from()] as usize % 6;
+        let attacker = self.mailbox[m.from()] as usize % 6;
         value::<RULE>(victim as usize % 6) - value::<RULE>(attacker) / 10
     }
 
     fn move_key(&self, m: TrebuqiMove) -> MoveKey {
         MoveKey {
-            piece: self.board[m.from()] % 6,
+            piece: self.mailbox[m.from()] % 6,
             to: m.to() as u8,
         }
     }
@@ -185,7 +185,7 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     /// Displacement captures only (cannons and trebuchets land on their
     /// victim); a General is worth its rule's value (see [`value`]).
     fn exchange(&self, m: TrebuqiMove) -> Exchange {
-        let victim = self.board[m.to()];
+        let victim = self.mailbox[m.to()];
         let gain = if victim != EMPTY {
             value::<RULE>(victim as usize % 6)
         } else {
@@ -193,12 +193,12 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
         };
         Exchange {
             gain,
-            exposed: Some((m.to(), value::<RULE>(self.board[m.from()] as usize % 6))),
+            exposed: Some((m.to(), value::<RULE>(self.mailbox[m.from()] as usize % 6))),
         }
     }
 
     fn removes_from(&self, m: TrebuqiMove, cell: usize) -> bool {
-        m.to() == cell && self.board[cell] != EMPTY
+        m.to() == cell && self.mailbox[cell] != EMPTY
     }
 }
 

@@ -33,49 +33,33 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Hex91, Square};
-use crate::rules::fen::{counters, fields, parse_board, write_board};
+use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::zobrist;
-use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
+};
 use tables::{bit, BOX, TABLES};
 
 type Sq = Square<Hex91>;
 
-/// Piece kinds, in FEN letter order `p t v c r g`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Point = 0,
-    Trebuchet = 1,
-    Vicbaba = 2,
-    Cannon = 3,
-    Rook = 4,
-    General = 5,
-}
+/// Zobrist layout: 12 × 121 piece keys, then the side-to-move key.
+const KEYS: [u64; 12 * BOX + 1] = zobrist::keys(0x7EB0_0000_0000_0091);
+const SIDE_KEY: usize = 12 * BOX;
 
-impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Point,
-        Kind::Trebuchet,
-        Kind::Vicbaba,
-        Kind::Cannon,
-        Kind::Rook,
-        Kind::General,
-    ];
-
-    pub const fn letter(self) -> char {
-        ['p', 't', 'v', 'c', 'r', 'g'][self as usize]
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c)
+piece_kinds! {
+    /// Piece kinds, in FEN letter order `p t v c r g`.
+    pub enum Kind on Hex91, keys KEYS, side SIDE_KEY {
+        Point = 'p',
+        Trebuchet = 't',
+        Vicbaba = 'v',
+        Cannon = 'c',
+        Rook = 'r',
+        General = 'g',
     }
 }
 
 /// Mailbox entry for an empty cell (pieces are `color * 6 + kind`).
-const EMPTY: u8 = 12;
-
-/// Zobrist layout: 12 × 121 piece keys, then the side-to-move key.
-const KEYS: [u64; 12 * BOX + 1] = zobrist::keys(0x7EB0_0000_0000_0091);
-const SIDE_KEY: usize = 12 * BOX;
+const EMPTY: u8 = Trebuqi1::EMPTY;
 
 #[inline(always)]
 fn piece_key(piece: usize, sq: usize) -> u64 {
@@ -125,18 +109,13 @@ impl GameMove for TrebuqiMove {
     }
 }
 
+/// The victory rule a position plays under, as a type: the only state a
+/// Trebuqi position has besides its pieces, and it takes no space.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Rule<const RULE: u8>;
+
 /// A Trebuqi position under victory rule `RULE` (1, 2 or 3).
-#[derive(Clone, PartialEq, Eq)]
-pub struct Trebuqi<const RULE: u8> {
-    colors: [u128; 2],
-    kinds: [u128; 6],
-    /// `color * 6 + kind`, or `EMPTY`.
-    board: [u8; BOX],
-    stm: Color,
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
-}
+pub type Trebuqi<const RULE: u8> = Board<Kind, Rule<RULE>, 6, BOX>;
 
 /// `trebuqi`: victory rule 1, checkmating one General (Q4).
 pub type Trebuqi1 = Trebuqi<1>;
@@ -145,26 +124,10 @@ pub type Trebuqi2 = Trebuqi<2>;
 /// `trebuqi3`: victory rule 3, as rule 2 and drawn once each side has lost a General (Q6).
 pub type Trebuqi3 = Trebuqi<3>;
 
-impl<const RULE: u8> core::fmt::Debug for Trebuqi<RULE> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Trebuqi{RULE}({})", self.to_fen())
-    }
-}
-
 /// The start array of ruling Q1.
 const START: &str = "*****rtggtr/****1v3v1/***1c4c1/**p1p1p1p1p/*10/11/10*/P1P1P1P1P**/1C4C1***/1V3V1****/RTGGTR***** w - - 0 1";
 
 impl<const RULE: u8> Trebuqi<RULE> {
-    #[inline(always)]
-    fn occupied(&self) -> u128 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    fn pieces(&self, color: Color, kind: Kind) -> u128 {
-        self.colors[color.index()] & self.kinds[kind as usize]
-    }
-
     /// How many Generals `color` has.
     #[inline(always)]
     pub fn generals(&self, color: Color) -> u32 {
@@ -176,26 +139,6 @@ impl<const RULE: u8> Trebuqi<RULE> {
     #[inline(always)]
     fn royal(&self, color: Color) -> bool {
         RULE == 1 || self.generals(color) == 1
-    }
-
-    fn put(&mut self, sq: usize, color: Color, kind: Kind) {
-        self.colors[color.index()] |= bit(sq);
-        self.kinds[kind as usize] |= bit(sq);
-        self.board[sq] = (color.index() * 6 + kind as usize) as u8;
-    }
-
-    fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for sq in 0..BOX {
-            let p = self.board[sq];
-            if p != EMPTY {
-                h ^= piece_key(p as usize, sq);
-            }
-        }
-        if self.stm == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h
     }
 
     /// Whether some piece of `by` attacks cell `sq` with occupancy `occ` (Q9:
@@ -336,36 +279,9 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
     const NULL_MOVE: bool = true;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let f = fields(fen)?;
-        if f.len() > 6 {
-            return Err(FenError::TrailingFields(f[6..].join(" ")));
-        }
-        let mut pos = Trebuqi {
-            colors: [0; 2],
-            kinds: [0; 6],
-            board: [EMPTY; BOX],
-            stm: Color::White,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        };
-        for (sq, c) in parse_board::<Hex91>(f[0])? {
-            let kind =
-                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.put(sq.index(), color, kind);
-        }
-        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
-        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
-            field: "side to move",
-            value: stm.to_string(),
-        })?;
+        let (mut pos, f) = Self::from_fen_head(fen, 6, Rule)?;
         // Trebuqi has no castling and no en passant: those fields are always `-`.
-        for (i, name) in [(2, "castling"), (3, "en passant")] {
+        for (i, name) in [(0, "castling"), (1, "en passant")] {
             if let Some(&v) = f.get(i) {
                 if v != "-" {
                     return Err(FenError::BadField {
@@ -375,71 +291,41 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
                 }
             }
         }
-        (pos.halfmove, pos.fullmove) = counters(&f[4.min(f.len())..])?;
+        pos.read_clocks(&f[2.min(f.len())..])?;
         pos.validate()?;
-        pos.hash = pos.compute_hash();
+        pos.hash = pos.board_hash();
         Ok(pos)
     }
 
     fn to_fen(&self) -> String {
-        let board = write_board::<Hex91>(|sq| self.piece_char(sq));
-        format!(
-            "{board} {} - - {} {}",
-            self.stm.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} - - {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn side_to_move(&self) -> Color {
-        self.stm
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
+    board_position_items!(board_hash);
 
     /// A royal General of the side to move is attacked (facing is not an attack).
     fn in_check(&self) -> bool {
         self.royal_attacked(self.stm)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<TrebuqiMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<TrebuqiMove>) {
         if self.static_outcome().is_none() {
             movegen::generate(self, kind, out);
         }
     }
 
-    /// Counts the legal moves without listing them: most need no test, and a
-    /// whole set of those counts at once (perft's last ply).
-    fn count_moves(&self) -> usize {
-        let mut count = movegen::Count(0);
-        if self.static_outcome().is_none() {
-            movegen::generate(self, GenKind::All, &mut count);
-        }
-        count.0
-    }
-
     fn is_noisy(&self, m: TrebuqiMove) -> bool {
-        self.board[m.to()] != EMPTY
+        self.mailbox[m.to()] != EMPTY
     }
 
     fn play(&self, m: TrebuqiMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to) = (m.from(), m.to());
         let us = self.stm;
-        let piece = self.board[from] as usize;
+        let piece = self.mailbox[from] as usize;
         let mut hash = self.hash ^ KEYS[SIDE_KEY];
         p.halfmove = self.halfmove.saturating_add(1);
-        let captured = self.board[to];
+        let captured = self.mailbox[to];
         if captured != EMPTY {
             let ck = captured as usize % 6;
             p.colors[us.flip().index()] ^= bit(to);
@@ -451,8 +337,8 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         let bits = bit(from) | bit(to);
         p.colors[us.index()] ^= bits;
         p.kinds[piece % 6] ^= bits;
-        p.board[from] = EMPTY;
-        p.board[to] = piece as u8;
+        p.mailbox[from] = EMPTY;
+        p.mailbox[to] = piece as u8;
         hash ^= piece_key(piece, from) ^ piece_key(piece, to);
         p.stm = us.flip();
         if us == Color::Black {
@@ -464,15 +350,11 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
 
     fn effects(&self, m: TrebuqiMove) -> Effects<Hex91> {
         let sq = |i: usize| Sq::from_index_unchecked(i as u32);
-        Effects::step(sq(m.from()), sq(m.to()), self.board[m.to()] != EMPTY)
+        Effects::step(sq(m.from()), sq(m.to()), self.mailbox[m.to()] != EMPTY)
     }
 
     fn play_null(&self) -> Self {
-        let mut p = self.clone();
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        p.halfmove = p.halfmove.saturating_add(1);
-        p
+        self.null()
     }
 
     /// Rule 3's draw (Q6, Q9: each side has fewer than two Generals), then a
@@ -504,26 +386,6 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
     /// Q7: a side with no legal move has lost, checkmated or stalemated.
     fn no_move_outcome(&self) -> Outcome {
         Outcome::no_move_loss(self.stm, self.in_check())
-    }
-
-    fn format_move(&self, m: TrebuqiMove) -> String {
-        format!("{m:?}")
-    }
-
-    fn pieces() -> &'static [crate::rules::PieceInfo] {
-        pieces::PIECES
-    }
-
-    fn piece_char(&self, sq: Sq) -> Option<char> {
-        let p = self.board[sq.index()];
-        (p != EMPTY).then(|| {
-            let c = Kind::ALL[p as usize % 6].letter();
-            if p < 6 {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
-        })
     }
 
     fn diagram(&self) -> String {

@@ -25,49 +25,7 @@
 
 use super::tables::{bit, first, Tables, BOX, DELTA, NO_LINE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove};
-use crate::rules::{GenKind, MoveList};
-
-/// Where generated moves go: a move list, or a mere [`Count`].
-pub(super) trait Sink {
-    fn push(&mut self, from: usize, to: usize);
-    /// Every cell of `targets` as a move from `from`.
-    fn push_all(&mut self, from: usize, targets: u128);
-}
-
-impl Sink for MoveList<TrebuqiMove> {
-    #[inline(always)]
-    fn push(&mut self, from: usize, to: usize) {
-        MoveList::push(self, TrebuqiMove::new(from, to));
-    }
-
-    #[inline(always)]
-    fn push_all(&mut self, from: usize, targets: u128) {
-        // The two 64-bit halves separately: cheaper than `u128` bit tricks.
-        for (half, base) in [(targets as u64, 0), ((targets >> 64) as u64, 64)] {
-            let mut h = half;
-            while h != 0 {
-                let to = base + h.trailing_zeros() as usize;
-                h &= h - 1;
-                MoveList::push(self, TrebuqiMove::new(from, to));
-            }
-        }
-    }
-}
-
-/// Counts the moves instead of listing them (perft's last ply).
-pub(super) struct Count(pub usize);
-
-impl Sink for Count {
-    #[inline(always)]
-    fn push(&mut self, _from: usize, _to: usize) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn push_all(&mut self, _from: usize, targets: u128) {
-        self.0 += targets.count_ones() as usize;
-    }
-}
+use crate::rules::{GenKind, MoveSink};
 
 /// What the legality test needs, computed once per position.
 struct Guard<'a> {
@@ -127,7 +85,7 @@ impl<'a> Guard<'a> {
         let code = |kind: Kind| (them.index() * 6 + kind as usize) as u8;
         let mut g = Guard {
             t,
-            board: &pos.board,
+            board: &pos.mailbox,
             occ: pos.occupied(),
             gens: pos.pieces(us, Kind::General),
             gsq: [NOWHERE; 2],
@@ -338,26 +296,36 @@ impl<'a> Guard<'a> {
 
     /// Appends the legal moves among `targets` of the piece on `from`.
     #[inline(always)]
-    fn emit(&self, out: &mut impl Sink, from: usize, targets: u128, general: bool) {
+    fn emit(
+        &self,
+        out: &mut impl MoveSink<TrebuqiMove>,
+        from: usize,
+        targets: u128,
+        general: bool,
+    ) {
         let mut tested = targets;
         if self.test_all && !general && bit(from) & self.mend == 0 {
             tested &= self.mend;
         } else if !(general || self.test_all || bit(from) & self.sensitive != 0) {
-            out.push_all(from, targets & !self.sensitive);
+            out.push_set(targets & !self.sensitive, |to| TrebuqiMove::new(from, to));
             tested &= self.sensitive;
         }
         while tested != 0 {
             let to = tested.trailing_zeros() as usize;
             tested &= tested - 1;
             if self.legal(from, to, general) {
-                out.push(from, to);
+                out.push(TrebuqiMove::new(from, to));
             }
         }
     }
 }
 
 /// Appends every legal move of `kind` (Noisy: captures only; Points never promote).
-pub(super) fn generate<const RULE: u8>(pos: &Trebuqi<RULE>, kind: GenKind, out: &mut impl Sink) {
+pub(super) fn generate<const RULE: u8>(
+    pos: &Trebuqi<RULE>,
+    kind: GenKind,
+    out: &mut impl MoveSink<TrebuqiMove>,
+) {
     let g = Guard::new(pos);
     let t = g.t;
     let us = pos.stm.index();

@@ -50,7 +50,7 @@ struct Board([u8; super::BOX]);
 
 impl Board {
     fn of<const RULE: u8>(p: &Trebuqi<RULE>) -> Board {
-        Board(p.board)
+        Board(p.mailbox)
     }
 
     fn at(&self, c: Cell) -> Option<(Color, Kind)> {

@@ -7,7 +7,7 @@ use super::tables::{BLACK_AREA, MIDDLE, TABLES, WHITE_AREA};
 use super::*;
 use crate::geometry::{Bitboard, Geometry};
 use crate::rules::fen::write_board;
-use crate::rules::{game_outcome, play_line};
+use crate::rules::{game_outcome, play_line, MoveList};
 use crate::tools::perft::perft;
 
 /// A position of rule `RULE` from `(cell, letter)` pairs.

@@ -82,7 +82,7 @@ impl Evaluate for Trubix {
         let occ = self.occupied();
         let mut score = 0;
         for sq in 0..55 {
-            let p = self.board[sq];
+            let p = self.mailbox[sq];
             if p == EMPTY {
                 continue;
             }
@@ -117,8 +117,8 @@ impl Evaluate for Trubix {
     }
 
     fn capture_gain(&self, m: TrubixMove) -> i32 {
-        let victim = self.board[m.to()];
-        let attacker = self.board[m.from()] as usize % 5;
+        let victim = self.mailbox[m.to()];
+        let attacker = self.mailbox[m.from()] as usize % 5;
         let mut gain = if victim != EMPTY {
             value(victim as usize % 5) - value(attacker) / 10
         } else {
@@ -132,7 +132,7 @@ impl Evaluate for Trubix {
 
     fn move_key(&self, m: TrubixMove) -> MoveKey {
         MoveKey {
-            piece: self.board[m.from()] % 5,
+            piece: self.mailbox[m.from()] % 5,
             to: m.to() as u8,
         }
     }
@@ -140,13 +140,13 @@ impl Evaluate for Trubix {
     /// Displacement captures only; a king's worth on its target never counts
     /// (the generator is legal, so nothing can take it there).
     fn exchange(&self, m: TrubixMove) -> Exchange {
-        let victim = self.board[m.to()];
+        let victim = self.mailbox[m.to()];
         let mut gain = if victim != EMPTY {
             value(victim as usize % 5)
         } else {
             0
         };
-        let mut mover = value(self.board[m.from()] as usize % 5);
+        let mut mover = value(self.mailbox[m.from()] as usize % 5);
         if let Some(k) = m.promotion() {
             gain += value(k as usize) - value(W);
             mover = value(k as usize);
@@ -158,7 +158,7 @@ impl Evaluate for Trubix {
     }
 
     fn removes_from(&self, m: TrubixMove, cell: usize) -> bool {
-        m.to() == cell && self.board[cell] != EMPTY
+        m.to() == cell && self.mailbox[cell] != EMPTY
     }
 }
 

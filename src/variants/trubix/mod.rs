@@ -18,41 +18,31 @@ mod tables;
 mod tests;
 
 use crate::geometry::{Color, Square, TrubixBoard};
+use crate::rules::board::{board_position_items, piece_kinds};
 use crate::rules::effects::colored_letter;
-use crate::rules::fen::{counters, fields, parse_board, write_board};
 use crate::rules::zobrist;
-use crate::rules::{Effects, FenError, GameMove, GenKind, MoveList, Outcome, Position, Repetition};
+use crate::rules::{
+    Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
+};
 use tables::{bit, BOX, TABLES};
 
 type Sq = Square<TrubixBoard>;
 
-/// Piece kinds. `Woozan` is 0 so that a move's promotion field can hold the
-/// kind the woozan ends as, 0 meaning "stays a woozan" (T7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Woozan = 0,
-    Knight = 1,
-    Fleurbic = 2,
-    Queen = 3,
-    King = 4,
-}
+/// Zobrist layout: 10×55 piece keys, 55 virgin-woozan keys (T6, T10), side.
+const KEYS: [u64; 10 * BOX + BOX + 1] = zobrist::keys(0x7E0B_1C00_0000_0003);
+const VIRGIN_KEY: usize = 10 * BOX;
+const SIDE_KEY: usize = 11 * BOX;
 
-impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::Woozan,
-        Kind::Knight,
-        Kind::Fleurbic,
-        Kind::Queen,
-        Kind::King,
-    ];
-
-    /// The FEN letter (lowercase) of T1.
-    pub const fn letter(self) -> char {
-        ['w', 'n', 'f', 'q', 'k'][self as usize]
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == c)
+piece_kinds! {
+    /// Piece kinds, with T1's FEN letters. `Woozan` is 0 so that a move's
+    /// promotion field can hold the kind the woozan ends as, 0 meaning "stays
+    /// a woozan" (T7).
+    pub enum Kind on TrubixBoard, keys KEYS, side SIDE_KEY {
+        Woozan = 'w',
+        Knight = 'n',
+        Fleurbic = 'f',
+        Queen = 'q',
+        King = 'k',
     }
 }
 
@@ -63,12 +53,7 @@ const Q: usize = Kind::Queen as usize;
 const K: usize = Kind::King as usize;
 
 /// Mailbox entry for an empty cell (pieces are `color * 5 + kind`).
-const EMPTY: u8 = 10;
-
-/// Zobrist layout: 10×55 piece keys, 55 virgin-woozan keys (T6, T10), side.
-const KEYS: [u64; 10 * BOX + BOX + 1] = zobrist::keys(0x7E0B_1C00_0000_0003);
-const VIRGIN_KEY: usize = 10 * BOX;
-const SIDE_KEY: usize = 11 * BOX;
+const EMPTY: u8 = Trubix::EMPTY;
 
 #[inline(always)]
 fn piece_key(piece: usize, sq: usize) -> u64 {
@@ -146,40 +131,12 @@ const fn pack_virgin(set: u64) -> u16 {
     ((set >> 10) & 31 | ((set >> 40) & 31) << 5) as u16
 }
 
-/// A Trubix position.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Trubix {
-    colors: [u64; 2],
-    kinds: [u64; 5],
-    /// `color * 5 + kind`, or `EMPTY`.
-    board: [u8; BOX],
-    /// Woozans that may still double-step (T6), packed by [`pack_virgin`]:
-    /// read it through [`Trubix::virgin`].
-    virgin: u16,
-    stm: Color,
-    /// Half-moves since the last capture (T11: nothing else resets it).
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
-}
-
-impl core::fmt::Debug for Trubix {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Trubix({})", self.to_fen())
-    }
-}
+/// A Trubix position. Its extra state is the set of woozans that may still
+/// double-step (T6), packed by `pack_virgin`: read it through
+/// `Trubix::virgin`.
+pub type Trubix = Board<Kind, u16, 5, BOX>;
 
 impl Trubix {
-    #[inline(always)]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    fn pieces(&self, color: Color, kind: usize) -> u64 {
-        self.colors[color.index()] & self.kinds[kind]
-    }
-
     #[inline(always)]
     fn king_square(&self, color: Color) -> usize {
         self.pieces(color, K).trailing_zeros() as usize
@@ -210,25 +167,12 @@ impl Trubix {
         a & theirs
     }
 
-    fn put(&mut self, sq: usize, color: Color, kind: usize) {
-        self.colors[color.index()] |= bit(sq);
-        self.kinds[kind] |= bit(sq);
-        self.board[sq] = (color.index() * 5 + kind) as u8;
-    }
-
     fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for sq in 0..BOX {
-            let p = self.board[sq];
-            if p != EMPTY {
-                h ^= piece_key(p as usize, sq);
-            }
-            if self.virgin() & bit(sq) != 0 {
-                h ^= KEYS[VIRGIN_KEY + sq];
-            }
-        }
-        if self.stm == Color::Black {
-            h ^= KEYS[SIDE_KEY];
+        let mut h = self.board_hash();
+        let mut virgin = self.virgin();
+        while virgin != 0 {
+            h ^= KEYS[VIRGIN_KEY + virgin.trailing_zeros() as usize];
+            virgin &= virgin - 1;
         }
         h
     }
@@ -236,7 +180,7 @@ impl Trubix {
     /// The woozans that may still double-step (T6), as a set of cells.
     #[inline(always)]
     const fn virgin(&self) -> u64 {
-        let v = self.virgin as u64;
+        let v = self.extra as u64;
         (v & 31) << 10 | (v >> 5) << 40
     }
 
@@ -278,7 +222,7 @@ impl Trubix {
                     Sq::from_index_unchecked(sq as u32).name()
                 )));
             }
-            self.virgin = pack_virgin(self.virgin() | bit(sq));
+            self.extra = pack_virgin(self.virgin() | bit(sq));
         }
         Ok(())
     }
@@ -304,32 +248,7 @@ impl Position for Trubix {
     const NULL_MOVE: bool = true;
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let f = fields(fen)?;
-        let mut pos = Trubix {
-            colors: [0; 2],
-            kinds: [0; 5],
-            board: [EMPTY; BOX],
-            virgin: 0,
-            stm: Color::White,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        };
-        for (sq, c) in parse_board::<TrubixBoard>(f[0])? {
-            let kind =
-                Kind::from_letter(c.to_ascii_lowercase()).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.put(sq.index(), color, kind as usize);
-        }
-        let stm = f.get(1).ok_or(FenError::MissingField("side to move"))?;
-        pos.stm = Color::from_fen(stm).ok_or_else(|| FenError::BadField {
-            field: "side to move",
-            value: stm.to_string(),
-        })?;
+        let (mut pos, f) = Trubix::from_fen_head(fen, usize::MAX, 0)?;
         for color in Color::ALL {
             let n = pos.pieces(color, K).count_ones();
             if n != 1 {
@@ -341,20 +260,20 @@ impl Position for Trubix {
             }
         }
         // T6: a third field made of digits is the clock, the virgin field omitted.
-        let numbers = match f.get(2) {
+        let numbers = match f.first() {
             Some(s) if !s.bytes().all(|b| b.is_ascii_digit()) => {
                 pos.parse_virgin(s)?;
-                &f[3..]
+                &f[1..]
             }
             _ => {
-                pos.virgin = pack_virgin(pos.default_virgin());
-                &f[2.min(f.len())..]
+                pos.extra = pack_virgin(pos.default_virgin());
+                &f[..]
             }
         };
         if numbers.len() > 2 {
             return Err(FenError::TrailingFields(numbers[2..].join(" ")));
         }
-        (pos.halfmove, pos.fullmove) = counters(numbers)?;
+        pos.read_clocks(numbers)?;
         let them = pos.stm.flip();
         if pos.attackers(pos.king_square(them), pos.occupied(), pos.stm) != 0 {
             return Err(FenError::Illegal(format!(
@@ -368,7 +287,6 @@ impl Position for Trubix {
     }
 
     fn to_fen(&self) -> String {
-        let board = write_board::<TrubixBoard>(|sq| self.piece_char(sq));
         let mut virgin = String::new();
         for (row, base) in [(2, b'A'), (8, b'a')] {
             for file in 0..5 {
@@ -380,57 +298,43 @@ impl Position for Trubix {
         if virgin.is_empty() {
             virgin.push('-');
         }
-        format!(
-            "{board} {} {virgin} {} {}",
-            self.stm.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} {virgin} {}", self.fen_head(), self.fen_clocks())
     }
 
-    fn side_to_move(&self) -> Color {
-        self.stm
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    board_position_items!();
 
     fn recompute_hash(&self) -> u64 {
         self.compute_hash()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
     }
 
     fn in_check(&self) -> bool {
         self.attackers(self.king_square(self.stm), self.occupied(), self.stm.flip()) != 0
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList<TrubixMove>) {
+    fn generate_into(&self, kind: GenKind, out: &mut impl MoveSink<TrubixMove>) {
         movegen::generate(self, kind, out);
     }
 
+    /// Sums the target sets bit-sliced (see `movegen::Tally`).
     fn count_moves(&self) -> usize {
         movegen::count(self)
     }
 
     fn is_noisy(&self, m: TrubixMove) -> bool {
-        self.board[m.to()] != EMPTY || m.promo() != 0
+        self.mailbox[m.to()] != EMPTY || m.promo() != 0
     }
 
     fn play(&self, m: TrubixMove) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let (from, to, promo) = (m.from(), m.to(), m.promo());
         let us = self.stm;
         let them = us.flip();
-        let piece = self.board[from] as usize;
+        let piece = self.mailbox[from] as usize;
         let kind = piece % 5;
         let mut hash = self.hash ^ KEYS[SIDE_KEY];
         p.halfmove = self.halfmove.saturating_add(1);
         // T11: only a capture resets the clock.
-        let captured = self.board[to];
+        let captured = self.mailbox[to];
         if captured != EMPTY {
             p.colors[them.index()] ^= bit(to);
             p.kinds[captured as usize % 5] ^= bit(to);
@@ -440,21 +344,21 @@ impl Position for Trubix {
         let bits = bit(from) | bit(to);
         p.colors[us.index()] ^= bits;
         p.kinds[kind] ^= bits;
-        p.board[from] = EMPTY;
-        p.board[to] = piece as u8;
+        p.mailbox[from] = EMPTY;
+        p.mailbox[to] = piece as u8;
         hash ^= piece_key(piece, from) ^ piece_key(piece, to);
         if promo != 0 {
             // T7: the woozan becomes the chosen piece on arrival.
             let new = us.index() * 5 + promo;
             p.kinds[W] ^= bit(to);
             p.kinds[promo] ^= bit(to);
-            p.board[to] = new as u8;
+            p.mailbox[to] = new as u8;
             hash ^= piece_key(piece, to) ^ piece_key(new, to);
         }
         // T6: leaving the square, or being captured on it, loses the right for good.
         let mut lost = self.virgin() & bits;
         if lost != 0 {
-            p.virgin = pack_virgin(self.virgin() ^ lost);
+            p.extra = pack_virgin(self.virgin() ^ lost);
         }
         while lost != 0 {
             hash ^= KEYS[VIRGIN_KEY + lost.trailing_zeros() as usize];
@@ -470,7 +374,7 @@ impl Position for Trubix {
 
     fn effects(&self, m: TrubixMove) -> Effects<TrubixBoard> {
         let sq = |i: usize| Sq::from_index_unchecked(i as u32);
-        let mut e = Effects::step(sq(m.from()), sq(m.to()), self.board[m.to()] != EMPTY);
+        let mut e = Effects::step(sq(m.from()), sq(m.to()), self.mailbox[m.to()] != EMPTY);
         if let Some(k) = m.promotion() {
             e.changed
                 .push((sq(m.to()), colored_letter(self.stm, k.letter())));
@@ -479,11 +383,7 @@ impl Position for Trubix {
     }
 
     fn play_null(&self) -> Self {
-        let mut p = self.clone();
-        p.stm = self.stm.flip();
-        p.hash ^= KEYS[SIDE_KEY];
-        p.halfmove = p.halfmove.saturating_add(1);
-        p
+        self.null()
     }
 
     fn static_outcome(&self) -> Option<Outcome> {
@@ -495,25 +395,5 @@ impl Position for Trubix {
     fn no_move_outcome(&self) -> Outcome {
         // T8 checkmate wins, T9 stalemate draws.
         Outcome::mate_or_stalemate(self.stm, self.in_check())
-    }
-
-    fn format_move(&self, m: TrubixMove) -> String {
-        format!("{m:?}")
-    }
-
-    fn pieces() -> &'static [crate::rules::PieceInfo] {
-        pieces::PIECES
-    }
-
-    fn piece_char(&self, sq: Sq) -> Option<char> {
-        let p = self.board[sq.index()];
-        (p != EMPTY).then(|| {
-            let c = Kind::ALL[p as usize % 5].letter();
-            if p < 5 {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
-        })
     }
 }

@@ -9,34 +9,11 @@
 //! otherwise leap over its own king and stay "on the line".
 
 use super::tables::{bit, TABLES};
-use super::{Trubix, TrubixMove, C0, C10, EMPTY, F, N, Q, RANK_1, RANK_9, W};
+use super::{Trubix, TrubixMove, C0, C10, F, N, Q, RANK_1, RANK_9, W};
+use crate::geometry::BitStore;
 use crate::geometry::Color;
-use crate::rules::{GenKind, MoveList};
+use crate::rules::{GenKind, MoveSink};
 use arrayvec::ArrayVec;
-
-/// Where generated moves go: a move list, or just a tally when only their
-/// number is wanted (perft's last ply, [`count`]), which skips storing every
-/// move of the most numerous generation calls.
-trait Sink {
-    fn push(&mut self, m: TrubixMove);
-    /// One plain move from `from` to each of `targets`.
-    fn push_all(&mut self, from: usize, targets: u64);
-}
-
-impl Sink for MoveList<TrubixMove> {
-    #[inline(always)]
-    fn push(&mut self, m: TrubixMove) {
-        MoveList::push(self, m);
-    }
-    #[inline(always)]
-    fn push_all(&mut self, from: usize, mut targets: u64) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            MoveList::push(self, TrubixMove::new(from, to, 0));
-        }
-    }
-}
 
 /// The number of moves pushed. `push_all` target sets are summed cell-wise in
 /// a bit-sliced counter (`planes[i]` holds bit `i` of each cell's count) and
@@ -58,13 +35,15 @@ impl Tally {
     }
 }
 
-impl Sink for Tally {
+impl MoveSink<TrubixMove> for Tally {
     #[inline(always)]
     fn push(&mut self, _: TrubixMove) {
         self.singles += 1;
     }
     #[inline(always)]
-    fn push_all(&mut self, _: usize, mut targets: u64) {
+    fn push_set<B: BitStore>(&mut self, targets: B, _: impl FnMut(usize) -> TrubixMove) {
+        // Trubix sets are `u64`: the conversion is free.
+        let mut targets = targets.to_u128() as u64;
         // Ripple-carry add of one bit per cell.
         for plane in &mut self.planes {
             let carry = *plane & targets;
@@ -91,7 +70,7 @@ const QUEEN_POINT: [u64; 2] = [C10, C0];
 /// half the popcounts) of a pass per set.
 #[inline(always)]
 fn push_woozan(
-    out: &mut impl Sink,
+    out: &mut impl MoveSink<TrubixMove>,
     us: Color,
     from: usize,
     captures: u64,
@@ -101,7 +80,7 @@ fn push_woozan(
     let zone = PROMO_ZONE[us.index()];
     let targets = captures | quiet;
     // Arrivals outside the zone: one plain move each (the common case).
-    out.push_all(from, targets & !zone);
+    out.push_set(targets & !zone, |to| TrubixMove::new(from, to, 0));
     let mut promotions = targets & zone;
     while promotions != 0 {
         let to = promotions.trailing_zeros() as usize;
@@ -117,20 +96,15 @@ fn push_woozan(
     }
 }
 
-pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut MoveList<TrubixMove>) {
-    generate_into(pos, kind, out);
-    debug_assert!(out.iter().all(|m| pos.board[m.from()] != EMPTY));
-}
-
 /// The number of legal moves, as `generate(GenKind::All)` would list them.
 pub(super) fn count(pos: &Trubix) -> usize {
     let mut tally = Tally::default();
-    generate_into(pos, GenKind::All, &mut tally);
+    generate(pos, GenKind::All, &mut tally);
     tally.total()
 }
 
 #[inline(always)]
-fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
+pub(super) fn generate(pos: &Trubix, kind: GenKind, out: &mut impl MoveSink<TrubixMove>) {
     if pos.bare_kings() {
         return; // T12: the game is over.
     }
@@ -165,7 +139,7 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     // Where other pieces may land: anywhere, or onto/in front of a single checker.
     let evasion = if checkers != 0 {
         let c = checkers.trailing_zeros() as usize;
-        if pos.board[c] as usize % 5 == Q {
+        if pos.mailbox[c] as usize % 5 == Q {
             checkers | t.between[ksq][c]
         } else {
             checkers // a leaper's check cannot be blocked
@@ -208,19 +182,25 @@ fn generate_into(pos: &Trubix, kind: GenKind, out: &mut impl Sink) {
     while knights != 0 {
         let from = knights.trailing_zeros() as usize;
         knights &= knights - 1;
-        out.push_all(from, t.knight[from] & target & pin_mask(from));
+        out.push_set(t.knight[from] & target & pin_mask(from), |to| {
+            TrubixMove::new(from, to, 0)
+        });
     }
     let mut fleurbics = k[F] & own;
     while fleurbics != 0 {
         let from = fleurbics.trailing_zeros() as usize;
         fleurbics &= fleurbics - 1;
-        out.push_all(from, t.fleurbic[from] & target & pin_mask(from));
+        out.push_set(t.fleurbic[from] & target & pin_mask(from), |to| {
+            TrubixMove::new(from, to, 0)
+        });
     }
     let mut queens = k[Q] & own;
     while queens != 0 {
         let from = queens.trailing_zeros() as usize;
         queens &= queens - 1;
-        out.push_all(from, t.queen(from, occ) & target & pin_mask(from));
+        out.push_set(t.queen(from, occ) & target & pin_mask(from), |to| {
+            TrubixMove::new(from, to, 0)
+        });
     }
 
     // Woozans: captures on the four diagonals (T2); quiet steps, X and Z moves

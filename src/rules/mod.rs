@@ -22,12 +22,14 @@ pub mod error;
 pub mod exchange;
 pub mod fen;
 pub mod pieces;
+pub mod weights;
 pub mod zobrist;
 
 pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 pub use pieces::PieceInfo;
+pub use weights::Tunable;
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;

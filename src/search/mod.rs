@@ -17,6 +17,7 @@ mod history;
 mod ordering;
 mod params;
 mod qsearch;
+mod quiet;
 mod score;
 mod smp;
 mod time;
@@ -30,6 +31,8 @@ use std::marker::PhantomData;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use worker::{static_eval, ThreadData};
+
+pub use quiet::{quiet_leaf, QuietLeaf};
 
 /// Time left for the side to move, as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

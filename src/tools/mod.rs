@@ -5,3 +5,4 @@ pub mod openings;
 pub mod perft;
 pub mod rng;
 pub mod show;
+pub mod tune;

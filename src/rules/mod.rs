@@ -294,7 +294,8 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
 }
 
 /// A variant's static evaluation, used by the search. Lives in the variant's
-/// `eval.rs`; all its numbers sit in one parameter block there.
+/// `eval.rs`; all its numbers are weights in the generated `weights.rs` beside
+/// it, which `menagerie tune` fits ([`Tunable`], `docs/learning.md`).
 pub trait Evaluate: Position {
     /// How many piece kinds [`Evaluate::move_key`] names (at most
     /// [`MoveKey::KINDS`]); sizes the search's history tables.

@@ -60,17 +60,19 @@ pub trait Accumulate {
     fn rest_mg(&mut self, v: i32);
 }
 
-/// The evaluation's sum with fixed weights: what the search uses.
-pub struct Sum<'a> {
-    pub w: &'a [i32],
+/// The evaluation's sum with fixed weights: what the search uses. The
+/// weights are an array, not a slice, so indices bounded by the layout need
+/// no run-time check.
+pub struct Sum<'a, const N: usize> {
+    pub w: &'a [i32; N],
     pub mg: i32,
     pub eg: i32,
     pub flat: i32,
 }
 
-impl<'a> Sum<'a> {
+impl<'a, const N: usize> Sum<'a, N> {
     #[inline(always)]
-    pub fn new(w: &'a [i32]) -> Self {
+    pub fn new(w: &'a [i32; N]) -> Self {
         Sum {
             w,
             mg: 0,
@@ -87,7 +89,7 @@ impl<'a> Sum<'a> {
     }
 }
 
-impl Accumulate for Sum<'_> {
+impl<const N: usize> Accumulate for Sum<'_, N> {
     #[inline(always)]
     fn pair(&mut self, i: usize, c: i32) {
         self.mg += c * self.w[i];

@@ -79,6 +79,7 @@ fn centrality(sq: usize) -> i32 {
 
 impl Bandit {
     /// Cells the agent on `sq` reaches, ignoring whose they are (for mobility).
+    #[inline(always)]
     fn reach(&self, sq: usize, kind: usize, color: Color, occ: u64) -> u64 {
         let t = &*TABLES;
         match kind {
@@ -108,28 +109,50 @@ impl Bandit {
 impl Bandit {
     /// The evaluation's terms from White's side into `acc` (the tempo too:
     /// plus for White to move, minus for Black); returns the phase.
+    /// Material and phase come from piece counts, once per kind; the rest
+    /// per piece, one colour at a time so the sign is a constant.
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..9 {
+            let on = self.bb.kinds[kind];
+            let white = (on & self.bb.colors[0]).count_ones() as i32;
+            let black = (on & self.bb.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        acc.flat(
+            TEMPO,
+            if self.side_to_move() == Color::White {
+                1
+            } else {
+                -1
+            },
+        );
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, advance, mobility and king safety of colour `C`'s agents.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
         let t = &*TABLES;
         let occ = self.bb.occupied();
-        let mut phase = 0;
-        for (sq, &p) in self.board.iter().enumerate() {
-            if p == EMPTY {
-                continue;
-            }
-            let kind = kind_of(p);
-            let c = color_of(p);
-            let color = Color::ALL[c];
-            let sign = 1 - 2 * c as i32;
-            phase += WEIGHTS[PHASE + kind];
-            acc.pair(MATERIAL + 2 * kind, sign);
+        let color = Color::ALL[C];
+        let sign = 1 - 2 * C as i32;
+        let own = self.bb.colors[C];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = kind_of(self.board[sq]);
             acc.flat(CENTRE + kind, sign * centrality(sq));
             if kind == PAWN || kind == SERGEANT {
                 let row = (sq / W) as i32;
-                let advance = if c == 0 { row - 1 } else { 7 - row };
+                let advance = if C == 0 { row - 1 } else { 7 - row };
                 acc.flat(ADVANCE, sign * advance.max(0));
             }
-            let own = self.bb.colors[c];
             let reach = (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
             acc.flat(MOBILITY + kind, sign * reach);
             if kind == KING {
@@ -141,22 +164,13 @@ impl Bandit {
                     zone |= t.king[rest.trailing_zeros() as usize];
                     rest &= rest - 1;
                 }
-                let enemy_pieces = self.bb.colors[1 - c] & !self.bb.kinds[PAWN];
+                let enemy_pieces = self.bb.colors[1 - C] & !self.bb.kinds[PAWN];
                 acc.flat(
                     KING_DANGER,
                     -sign * (zone & enemy_pieces).count_ones() as i32,
                 );
             }
         }
-        acc.flat(
-            TEMPO,
-            if self.side_to_move() == Color::White {
-                1
-            } else {
-                -1
-            },
-        );
-        phase.min(PHASE_MAX)
     }
 }
 

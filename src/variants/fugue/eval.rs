@@ -74,45 +74,54 @@ fn centrality(sq: usize) -> i32 {
 }
 
 impl Fugue {
-    /// The evaluation's terms from White's side into `acc`; returns the phase.
+    /// The evaluation's terms from White's side into `acc`; returns the
+    /// phase. Material and phase come from piece counts, once per kind; the
+    /// rest per piece, one colour at a time so the sign is a constant.
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..KINDS {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, the grip, mobility, advance and shields of colour `C`.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
         let occ = self.occupied();
         let imm = self.kinds[Kind::Immobilizer as usize];
         let shield = self.kinds[Kind::Shield as usize];
-        let mut phase = 0;
-        for color in Color::ALL {
-            let sign = if color == Color::White { 1 } else { -1 };
-            let own = self.colors[color.index()];
-            let enemy = self.colors[color.flip().index()];
-            // F2: our pieces frozen by their immobilizer (immobilizers excepted).
-            let frozen = own & adjacent(imm & enemy) & !imm;
-            let shielded = own & adjacent(shield & own);
-            acc.flat(SHIELDED, sign * shielded.count_ones() as i32);
-            let mut pieces = own;
-            while pieces != 0 {
-                let sq = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let kind = self.board[sq] as usize % KINDS;
-                phase += WEIGHTS[PHASE + kind];
-                acc.pair(MATERIAL + 2 * kind, sign);
-                acc.flat(CENTRE + kind, sign * centrality(sq));
-                if frozen & 1 << sq != 0 {
-                    acc.flat(FROZEN + kind, -sign);
-                } else if kind > Kind::King as usize {
-                    let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
-                    acc.flat(MOBILITY, sign * reach);
-                }
-                if kind == Kind::Pawn as usize {
-                    let advance = match color {
-                        Color::White => sq / 8,
-                        Color::Black => 7 - sq / 8,
-                    } as i32;
-                    acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
-                }
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let enemy = self.colors[1 - C];
+        // F2: our pieces frozen by their immobilizer (immobilizers excepted).
+        let frozen = own & adjacent(imm & enemy) & !imm;
+        let shielded = own & adjacent(shield & own);
+        acc.flat(SHIELDED, sign * shielded.count_ones() as i32);
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.board[sq] as usize % KINDS;
+            acc.flat(CENTRE + kind, sign * centrality(sq));
+            if frozen & 1 << sq != 0 {
+                acc.flat(FROZEN + kind, -sign);
+            } else if kind > Kind::King as usize {
+                let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
+                acc.flat(MOBILITY, sign * reach);
+            }
+            if kind == Kind::Pawn as usize {
+                let advance = if C == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
+                acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
             }
         }
-        phase.min(PHASE_MAX)
     }
 }
 

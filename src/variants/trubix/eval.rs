@@ -84,32 +84,41 @@ fn centrality(sq: usize) -> i32 {
 }
 
 impl Trubix {
-    /// The evaluation's terms from White's side into `acc`; returns the phase.
+    /// The evaluation's terms from White's side into `acc`; returns the
+    /// phase. Material and phase come from piece counts, once per kind; the
+    /// rest per piece, one colour at a time so the sign is a constant.
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..5 {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, woozan advance and mobility of colour `C`'s pieces.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
         let t = &*TABLES;
         let occ = self.occupied();
-        let mut phase = 0;
-        for sq in 0..55 {
-            let p = self.board[sq];
-            if p == EMPTY {
-                continue;
-            }
-            let kind = p as usize % 5;
-            let color = if p < 5 { Color::White } else { Color::Black };
-            let sign = if color == Color::White { 1 } else { -1 };
-            let own = self.colors[color.index()];
-            phase += WEIGHTS[PHASE + kind];
-            acc.pair(MATERIAL + 2 * kind, sign);
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.board[sq] as usize % 5;
             acc.flat(CENTRE + kind, sign * centrality(sq));
             let reach = match kind {
                 W => {
                     let row = (sq / 5) as i32;
-                    let advance = if color == Color::White {
-                        row - 2
-                    } else {
-                        8 - row
-                    };
+                    let advance = if C == 0 { row - 2 } else { 8 - row };
                     acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
                     0
                 }
@@ -120,7 +129,6 @@ impl Trubix {
             };
             acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
         }
-        phase.min(PHASE_MAX)
     }
 }
 

@@ -109,65 +109,77 @@ fn centrality(sq: usize) -> i32 {
 impl<const RULE: u8> Trebuqi<RULE> {
     /// The evaluation's terms from White's side into `acc` (the tempo too:
     /// plus for White to move, minus for Black); returns the phase.
+    /// Material and phase come from piece counts, once per kind; the rest
+    /// per piece, one colour at a time so the sign is a constant.
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
-        let t = &**TABLES;
         let w = weights::<RULE>();
-        let occ = self.occupied();
         let mut phase = 0;
-        for color in Color::ALL {
-            let c = color.index();
-            let sign = 1 - 2 * c as i32;
-            let own = self.colors[c];
-            let enemy = self.colors[c ^ 1];
-            let enemy_heavy =
-                enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
-            let enemy_area = GENERAL_ZONE[c ^ 1];
-            let mut pieces = own;
-            while pieces != 0 {
-                let sq = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let kind = self.board[sq] as usize % 6;
-                phase += w[PHASE + kind];
-                acc.pair(MATERIAL + 2 * kind, sign);
-                acc.flat(CENTRE + kind, sign * centrality(sq));
-                let reach = match kind {
-                    0 => {
-                        // Ranks past the start rank (4 for White, 8 for Black).
-                        let row = (sq / 11) as i32;
-                        let advance = if c == 0 { row - 3 } else { 7 - row };
-                        acc.flat(POINT_ADVANCE, sign * advance);
-                        if advance >= 4 {
-                            acc.flat(POINT_BEYOND, sign);
-                        } else if advance >= 1 {
-                            acc.flat(POINT_MIDDLE, sign);
-                        }
-                        0
-                    }
-                    1 => t.trebuchet(c, sq, occ),
-                    2 => t.vicbaba(sq, occ),
-                    3 => t.rook(sq, occ) & !occ | t.cannon_hits(sq, occ) & enemy,
-                    4 => t.rook(sq, occ),
-                    _ => {
-                        // General safety: guards around it, heavy enemies on its lines.
-                        let guards = (t.orth1[sq] & own).count_ones() as i32;
-                        acc.flat(GENERAL_GUARD, sign * guards);
-                        let mut threats = 0;
-                        for d in 0..6 {
-                            threats += (t.ray[sq][d] & enemy_heavy).count_ones() as i32;
-                        }
-                        acc.flat(GENERAL_LINE_THREAT, -sign * threats);
-                        0
-                    }
-                };
-                acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
-                if (2..=4).contains(&kind) && enemy_area & bit(sq) != 0 {
-                    acc.flat(RAIDER, sign);
-                }
-            }
+        for kind in 0..6 {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += w[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
         }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
         acc.flat(TEMPO, if self.stm == Color::White { 1 } else { -1 });
         phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, Point advance, mobility, raiders and General safety
+    /// of colour `C`.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+        let t = &**TABLES;
+        let occ = self.occupied();
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let enemy = self.colors[C ^ 1];
+        let enemy_heavy =
+            enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
+        let enemy_area = GENERAL_ZONE[C ^ 1];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.board[sq] as usize % 6;
+            acc.flat(CENTRE + kind, sign * centrality(sq));
+            let reach = match kind {
+                0 => {
+                    // Ranks past the start rank (4 for White, 8 for Black).
+                    let row = (sq / 11) as i32;
+                    let advance = if C == 0 { row - 3 } else { 7 - row };
+                    acc.flat(POINT_ADVANCE, sign * advance);
+                    if advance >= 4 {
+                        acc.flat(POINT_BEYOND, sign);
+                    } else if advance >= 1 {
+                        acc.flat(POINT_MIDDLE, sign);
+                    }
+                    0
+                }
+                1 => t.trebuchet(C, sq, occ),
+                2 => t.vicbaba(sq, occ),
+                3 => t.rook(sq, occ) & !occ | t.cannon_hits(sq, occ) & enemy,
+                4 => t.rook(sq, occ),
+                _ => {
+                    // General safety: guards around it, heavy enemies on its lines.
+                    let guards = (t.orth1[sq] & own).count_ones() as i32;
+                    acc.flat(GENERAL_GUARD, sign * guards);
+                    let mut threats = 0;
+                    for d in 0..6 {
+                        threats += (t.ray[sq][d] & enemy_heavy).count_ones() as i32;
+                    }
+                    acc.flat(GENERAL_LINE_THREAT, -sign * threats);
+                    0
+                }
+            };
+            acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
+            if (2..=4).contains(&kind) && enemy_area & bit(sq) != 0 {
+                acc.flat(RAIDER, sign);
+            }
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
-use menagerie::rules::{Evaluate, Position};
+use menagerie::rules::{Evaluate, Position, Tunable};
 use menagerie::tools::{bench, datagen, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::io::IsTerminal;
@@ -107,6 +107,37 @@ enum Command {
     /// for a seed and any --threads; `--shard I/N` plays games I, I+N, ... so
     /// that shards run on many machines and `cat` merges them.
     Datagen(DatagenArgs),
+    /// Texel-tune a variant's evaluation weights on `FEN | score | result`
+    /// lines (`menagerie datagen`'s format) and write them as the variant's
+    /// `weights.rs` (docs/learning.md, "Tuning"). Deterministic.
+    Tune {
+        /// Variant name.
+        variant: String,
+        /// Data files, one position a line: `FEN | score | result` (score in
+        /// centipawns and result 1.0 / 0.5 / 0.0, both from White's side).
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<String>,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = 50)]
+        epochs: usize,
+        /// Where to write the weights; the variant's compiled-in file
+        /// (`src/variants/<name>/weights.rs`) by default.
+        #[arg(long)]
+        out: Option<String>,
+        /// Seeds the held-out split and the shuffling.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Share of the search score in the label, 0 to 1 (0: the game
+        /// result alone).
+        #[arg(long, default_value_t = 0.0)]
+        lambda: f64,
+        /// Adam's step size in centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+    },
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -512,6 +543,38 @@ fn datagen_cmd(a: DatagenArgs) -> Result<DatagenCmd, String> {
     })
 }
 
+struct TuneCmd {
+    data: Vec<String>,
+    out: Option<String>,
+    opts: menagerie::tools::tune::Options,
+}
+
+impl VariantVisitor for TuneCmd {
+    type Output = ExitCode;
+    fn visit<P: Tunable>(self) -> ExitCode {
+        let mut report = |e: menagerie::tools::tune::Epoch| {
+            println!(
+                "epoch {:>4}  train loss {:.6}  held-out loss {:.6}",
+                e.epoch, e.train_loss, e.held_out_loss
+            );
+        };
+        let (text, fit) =
+            match menagerie::tools::tune::run::<P>(&self.data, &self.opts, &mut report) {
+                Ok(x) => x,
+                Err(e) => return fail(e),
+            };
+        let out = self.out.unwrap_or_else(|| P::WEIGHTS_FILE.to_string());
+        if let Err(e) = std::fs::write(&out, text) {
+            return fail(format!("cannot write {out}: {e}"));
+        }
+        println!(
+            "K {:.6}, held-out loss {:.6} -> {:.6} ({} training, {} held-out positions); wrote {out}",
+            fit.k, fit.loss_before, fit.loss_after, fit.train, fit.held_out
+        );
+        ExitCode::SUCCESS
+    }
+}
+
 struct BenchCmd {
     depth: u32,
     threads: usize,
@@ -604,6 +667,33 @@ fn main() -> ExitCode {
                 Ok(cmd) => dispatch(&variant, cmd).unwrap_or_else(fail),
                 Err(e) => fail(e),
             }
+        }
+        Some(Command::Tune {
+            variant,
+            data,
+            epochs,
+            out,
+            seed,
+            lambda,
+            lr,
+            batch,
+        }) => {
+            if !(0.0..=1.0).contains(&lambda) {
+                return fail("--lambda takes a number from 0 to 1");
+            }
+            if !(lr.is_finite() && lr > 0.0) || batch == 0 || epochs > 100_000 {
+                return fail(
+                    "--lr takes a positive number, --batch at least 1, --epochs at most 100000",
+                );
+            }
+            let opts = menagerie::tools::tune::Options {
+                epochs,
+                seed,
+                lambda,
+                lr,
+                batch,
+            };
+            dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }
         Some(Command::Bench {
             variant,

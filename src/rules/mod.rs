@@ -24,6 +24,7 @@ pub mod exchange;
 pub mod fen;
 pub mod pieces;
 pub mod sink;
+pub mod weights;
 pub mod zobrist;
 
 pub use board::{Board, PieceKind};
@@ -32,6 +33,7 @@ pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 pub use pieces::PieceInfo;
 pub use sink::{MoveCount, MoveSink};
+pub use weights::Tunable;
 
 use crate::geometry::{Color, Geometry, Square};
 use arrayvec::ArrayVec;
@@ -302,7 +304,8 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
 }
 
 /// A variant's static evaluation, used by the search. Lives in the variant's
-/// `eval.rs`; all its numbers sit in one parameter block there.
+/// `eval.rs`; all its numbers are weights in the generated `weights.rs` beside
+/// it, which `menagerie tune` fits ([`Tunable`], `docs/learning.md`).
 pub trait Evaluate: Position {
     /// How many piece kinds [`Evaluate::move_key`] names (at most
     /// [`MoveKey::KINDS`]); sizes the search's history tables.

@@ -19,6 +19,7 @@ mod ordering;
 mod params;
 pub use params::Params;
 mod qsearch;
+mod quiet;
 mod score;
 mod smp;
 mod time;
@@ -32,6 +33,8 @@ use std::marker::PhantomData;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 use worker::{static_eval, ThreadData};
+
+pub use quiet::{quiet_leaf, QuietLeaf};
 
 /// Time left for the side to move, as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

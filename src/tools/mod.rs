@@ -6,3 +6,4 @@ pub mod openings;
 pub mod perft;
 pub mod rng;
 pub mod show;
+pub mod tune;

@@ -11,7 +11,7 @@ pub mod fugue;
 pub mod trebuqi;
 pub mod trubix;
 
-use crate::rules::{Evaluate, Position};
+use crate::rules::{Evaluate, Position, Tunable};
 
 /// Every variant name the engine knows, in the order they are listed to users.
 pub const VARIANTS: &[&str] = &[
@@ -31,7 +31,9 @@ pub fn is_orthodox(name: &str) -> bool {
 /// Generic code to run for one variant type.
 pub trait VariantVisitor {
     type Output;
-    fn visit<P: Position + Evaluate>(self) -> Self::Output;
+    /// Every variant's type is a [`Position`] with an [`Evaluate`] that is
+    /// [`Tunable`]; a visitor may ask for less.
+    fn visit<P: Position + Evaluate + Tunable>(self) -> Self::Output;
 }
 
 /// The error for a name that is not in [`VARIANTS`].

@@ -1,5 +1,7 @@
 //! Bandit Chess evaluation: material, piece-square terms (centralisation and
-//! advancement), mobility, and king safety. Every number is in [`PARAMS`].
+//! advancement), mobility, and king safety. Every number is a weight in
+//! [`WEIGHTS`] (`weights.rs`, written by `menagerie tune`), laid out below;
+//! material is tapered by phase.
 //!
 //! Piece values (centipawns), and why:
 //! - Pawn 100: the unit. Berolina-plus, one step only: slow, but it captures
@@ -28,40 +30,44 @@ use super::{
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Exchange, MoveKey, Position, ROYAL_VALUE};
+use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 
-/// Evaluation parameters (centipawns).
-pub struct Params {
-    /// Indexed by [`Kind`]: king, chancellor, rook, bishop, knight, sergeant,
-    /// trickster, outlaw, pawn.
-    pub material: [i32; 9],
-    /// Bonus per step of centrality (0 at the edge, up to 3 in the middle).
-    pub centre: [i32; 9],
-    /// Bonus per cell an agent reaches (pseudo-legal, own agents excluded).
-    pub mobility: [i32; 9],
-    /// Pawn and sergeant bonus per rank advanced from their start.
-    pub advance: i32,
-    /// Bonus per own agent on a cell next to a king.
-    pub shelter: i32,
-    /// Penalty per enemy piece (not pawn) within two cells of a king.
-    pub king_danger: i32,
-    /// Bonus for the side to move.
-    pub tempo: i32,
+// The weights live in `weights.rs` beside this file (written by `menagerie
+// tune`); `#[path]` keeps the board's `mod.rs` out of it.
+#[path = "weights.rs"]
+mod weights;
+pub use weights::WEIGHTS;
+
+// The layout of [`WEIGHTS`] (centipawns). Per kind, in [`Kind`] order: king,
+// chancellor, rook, bishop, knight, sergeant, trickster, outlaw, pawn.
+crate::weight_layout! {
+    // Material, middle/end-game pairs (tapered: pawns and sergeants promote,
+    // and the narrow board empties fast).
+    MATERIAL: 18,
+    // Per step of centrality (0 at the edge, up to 3 in the middle).
+    CENTRE: 9,
+    // Per cell an agent reaches (pseudo-legal, own agents excluded).
+    MOBILITY: 9,
+    // Pawn and sergeant bonus per rank advanced from their start.
+    ADVANCE: 1,
+    // Per own agent on a cell next to a king.
+    SHELTER: 1,
+    // Penalty per enemy piece (not pawn) within two cells of a king.
+    KING_DANGER: 1,
+    // For the side to move.
+    TEMPO: 1,
+    // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
+    PHASE: 9,
 }
+const _: () = assert!(WEIGHTS.len() == COUNT);
 
-pub const PARAMS: Params = Params {
-    material: [0, 780, 460, 320, 290, 150, 260, 180, 100],
-    centre: [-6, 3, 1, 4, 7, 2, 5, 3, 0],
-    mobility: [0, 2, 3, 3, 4, 1, 2, 2, 0],
-    advance: 8,
-    shelter: 8,
-    king_danger: 12,
-    tempo: 10,
-};
+/// The phase of the start position.
+pub const PHASE_MAX: i32 = 30;
 
-/// Material value of a piece kind (for ordering captures).
+/// Material value of a piece kind (middle game; for ordering captures).
 pub const fn value(kind: usize) -> i32 {
-    PARAMS.material[kind]
+    WEIGHTS[MATERIAL + 2 * kind]
 }
 
 /// 0 at the edge, up to 3 on e5's neighbourhood (d5 is the centre of 7×9).
@@ -73,6 +79,7 @@ fn centrality(sq: usize) -> i32 {
 
 impl Bandit {
     /// Cells the agent on `sq` reaches, ignoring whose they are (for mobility).
+    #[inline(always)]
     fn reach(&self, sq: usize, kind: usize, color: Color, occ: u64) -> u64 {
         let t = &*TABLES;
         match kind {
@@ -101,6 +108,92 @@ impl Bandit {
     }
 }
 
+impl Bandit {
+    /// The evaluation's terms from White's side into `acc` (the tempo too:
+    /// plus for White to move, minus for Black); returns the phase.
+    /// Material and phase come from piece counts, once per kind; the rest
+    /// per piece, one colour at a time so the sign is a constant.
+    #[inline(always)]
+    fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..9 {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        acc.flat(
+            TEMPO,
+            if self.side_to_move() == Color::White {
+                1
+            } else {
+                -1
+            },
+        );
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, advance, mobility and king safety of colour `C`'s agents.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+        let t = &*TABLES;
+        let occ = self.occupied();
+        let color = Color::ALL[C];
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = kind_of(self.mailbox[sq]);
+            acc.flat(CENTRE + kind, sign * centrality(sq));
+            if kind == PAWN || kind == SERGEANT {
+                let row = (sq / W) as i32;
+                let advance = if C == 0 { row - 1 } else { 7 - row };
+                acc.flat(ADVANCE, sign * advance.max(0));
+            }
+            let reach = (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
+            acc.flat(MOBILITY + kind, sign * reach);
+            if kind == KING {
+                let ring = t.king[sq];
+                acc.flat(SHELTER, sign * (ring & own).count_ones() as i32);
+                let mut zone = ring;
+                let mut rest = ring;
+                while rest != 0 {
+                    zone |= t.king[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                let enemy_pieces = self.colors[1 - C] & !self.kinds[PAWN];
+                acc.flat(
+                    KING_DANGER,
+                    -sign * (zone & enemy_pieces).count_ones() as i32,
+                );
+            }
+        }
+    }
+}
+
+impl Tunable for Bandit {
+    const GROUPS: &'static [Group] = GROUPS;
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS_FILE: &'static str = "src/variants/bandit/weights.rs";
+
+    /// The king's material (a side without one has lost) and the phase counts.
+    fn is_fixed(i: usize) -> bool {
+        i == MATERIAL + 2 * KING || i == MATERIAL + 2 * KING + 1 || (PHASE..COUNT).contains(&i)
+    }
+
+    fn trace(&self) -> Trace {
+        let mut t = Trace::default();
+        t.phase = self.terms(&mut t);
+        t
+    }
+}
+
 impl Evaluate for Bandit {
     const PIECE_KINDS: usize = 9;
     const ROYAL_THREATS: bool = true;
@@ -110,46 +203,14 @@ impl Evaluate for Bandit {
     }
 
     fn evaluate(&self) -> i32 {
-        let t = &*TABLES;
-        let occ = self.occupied();
-        let mut score = [0i32; 2];
-        for (sq, &p) in self.mailbox.iter().enumerate() {
-            if p == EMPTY {
-                continue;
-            }
-            let kind = kind_of(p);
-            let c = color_of(p);
-            let color = Color::ALL[c];
-            let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
-            if kind == PAWN || kind == SERGEANT {
-                let row = (sq / W) as i32;
-                let advance = if c == 0 { row - 1 } else { 7 - row };
-                v += PARAMS.advance * advance.max(0);
-            }
-            let own = self.colors[c];
-            v += PARAMS.mobility[kind]
-                * (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
-            if kind == KING {
-                let ring = t.king[sq];
-                v += PARAMS.shelter * (ring & own).count_ones() as i32;
-                let mut zone = ring;
-                let mut rest = ring;
-                while rest != 0 {
-                    zone |= t.king[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                }
-                let enemy_pieces = self.colors[1 - c] & !self.kinds[PAWN];
-                v -= PARAMS.king_danger * (zone & enemy_pieces).count_ones() as i32;
-            }
-            score[c] += v;
-        }
-        let white = score[0] - score[1];
-        let stm = if self.side_to_move() == Color::White {
+        let mut sum = Sum::new(&WEIGHTS);
+        let phase = self.terms(&mut sum);
+        let white = sum.total(phase, PHASE_MAX);
+        if self.side_to_move() == Color::White {
             white
         } else {
             -white
-        };
-        stm + PARAMS.tempo
+        }
     }
 
     fn capture_gain(&self, m: BanditMove) -> i32 {
@@ -267,5 +328,10 @@ mod tests {
         assert!(!threatened.in_check());
         let safe = Bandit::from_fen("6k/7/7/7/3o3/3K3/7/7/7 w - - 0 1").unwrap();
         assert!(!safe.royal_threatened());
+    }
+
+    #[test]
+    fn trace_equals_evaluation() {
+        crate::rules::weights::check_trace::<Bandit>(40, 120);
     }
 }

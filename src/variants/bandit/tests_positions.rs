@@ -373,7 +373,7 @@ fn rotated(p: &Bandit) -> Bandit {
 fn evaluation_is_colour_symmetric() {
     use crate::rules::Evaluate;
     let p = Bandit::startpos();
-    assert_eq!(p.evaluate(), eval::PARAMS.tempo);
+    assert_eq!(p.evaluate(), eval::WEIGHTS[eval::TEMPO]);
     assert_eq!(
         rotated(&p).to_fen(),
         Bandit::START_FEN.replace(" w ", " b ")

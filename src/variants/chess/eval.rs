@@ -1,6 +1,7 @@
 //! Chess evaluation: tapered (middlegame / endgame) material, piece-square
 //! terms, mobility, pawn structure, rooks on files, the bishop pair and king
-//! safety. Every number is in [`PARAMS`]; the piece-square tables are not typed
+//! safety. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
+//! `menagerie tune`), laid out below; the piece-square tables are not typed
 //! in but derived from a few shape weights there (centralisation, advance,
 //! back-rank shelter), so tuning touches a handful of numbers.
 //!
@@ -16,119 +17,69 @@
 use super::attacks::TABLES;
 use super::{Chess, ChessMove, Kind, EMPTY};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Exchange, MoveKey, Position};
+use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 use once_cell::sync::Lazy;
+
+// The weights live in `weights.rs` beside this file (written by `menagerie
+// tune`); `#[path]` keeps the board's `mod.rs` out of it.
+#[path = "weights.rs"]
+mod weights;
+pub use weights::WEIGHTS;
 
 /// A middlegame and an endgame value.
 #[derive(Clone, Copy)]
 pub struct Pair(pub i32, pub i32);
 
-/// Evaluation parameters (centipawns; per kind in FEN order p n b r q k).
-pub struct Params {
-    pub material: [Pair; 6],
-    /// Bonus per step of centralisation (0 at the edge, 3 in the centre).
-    pub centre: [Pair; 6],
-    /// Pawn bonus by relative rank (index 0..7).
-    pub pawn_rank: [Pair; 8],
-    /// Middlegame bonus for d/e pawns (they fight for the centre).
-    pub centre_pawn: i32,
-    /// Middlegame bonus for the king on its first rank / a corner file.
-    pub king_home: i32,
-    pub king_corner: i32,
-    /// Rook (and queen, half) on the seventh rank.
-    pub seventh: Pair,
-    /// Mobility per reachable square beyond `mobility_base`, for n b r q.
-    pub mobility: [Pair; 6],
-    pub mobility_base: [i32; 6],
-    pub bishop_pair: Pair,
-    /// Passed pawn bonus by relative rank.
-    pub passed: [Pair; 8],
-    pub doubled: Pair,
-    pub isolated: Pair,
-    pub rook_open: Pair,
-    pub rook_semi_open: Pair,
-    /// King danger units per attacked king-zone square, by attacker kind.
-    pub king_attack: [i32; 6],
-    /// Middlegame penalty = units^2 / divisor, capped.
-    pub king_danger_divisor: i32,
-    pub king_danger_cap: i32,
-    /// Middlegame bonus per own pawn in the three squares in front of the king.
-    pub shield: i32,
-    /// The side to move's bonus.
-    pub tempo: i32,
-    /// Phase weight of each kind; the sum at the start is `PHASE_MAX`.
-    pub phase: [i32; 6],
+// The layout of [`WEIGHTS`] (centipawns). Scores are middle/end-game pairs
+// (two weights: mg, eg); per-kind groups run in FEN order p n b r q k. Terms
+// that counted only in the middle game before the weights became data have
+// an end-game weight of 0.
+crate::weight_layout! {
+    MATERIAL: 12,
+    // Per step of centralisation (0 at the edge, 3 in the centre).
+    CENTRE: 12,
+    // Pawn bonus by relative rank (0..7).
+    PAWN_RANK: 16,
+    // For d/e pawns on the fourth and fifth ranks (they fight for the centre).
+    CENTRE_PAWN: 2,
+    // For the king on its first rank, and more on a corner file there.
+    KING_HOME: 2,
+    KING_CORNER: 2,
+    // Rook on the seventh rank.
+    SEVENTH: 2,
+    // Per reachable square beyond `MOBILITY_BASE`, for n b r q.
+    MOBILITY: 12,
+    BISHOP_PAIR: 2,
+    // Passed pawn by relative rank.
+    PASSED: 16,
+    DOUBLED: 2,
+    ISOLATED: 2,
+    ROOK_OPEN: 2,
+    ROOK_SEMI_OPEN: 2,
+    // Per own pawn in the three squares in front of the king.
+    SHIELD: 2,
+    // For the side to move (not tapered).
+    TEMPO: 1,
+    // Fixed (a count, not a score): the mobility that scores zero, per kind.
+    MOBILITY_BASE: 6,
+    // Fixed (inputs of a non-linear term): king danger units per attacked
+    // king-zone square by attacker kind; the middle-game bonus is
+    // units^2 / divisor, capped.
+    KING_ATTACK: 6,
+    KING_DANGER_DIVISOR: 1,
+    KING_DANGER_CAP: 1,
+    // Fixed: phase weight per kind; the start position sums to `PHASE_MAX`.
+    PHASE: 6,
 }
-
-pub const PARAMS: Params = Params {
-    material: [
-        Pair(90, 120),
-        Pair(330, 300),
-        Pair(340, 320),
-        Pair(480, 540),
-        Pair(980, 1000),
-        Pair(0, 0),
-    ],
-    centre: [
-        Pair(0, 0),
-        Pair(10, 8),
-        Pair(5, 5),
-        Pair(2, 2),
-        Pair(2, 6),
-        Pair(-12, 14),
-    ],
-    pawn_rank: [
-        Pair(0, 0),
-        Pair(0, 0),
-        Pair(2, 4),
-        Pair(6, 10),
-        Pair(12, 22),
-        Pair(20, 40),
-        Pair(30, 60),
-        Pair(0, 0),
-    ],
-    centre_pawn: 10,
-    king_home: 20,
-    king_corner: 15,
-    seventh: Pair(20, 25),
-    mobility: [
-        Pair(0, 0),
-        Pair(4, 4),
-        Pair(5, 5),
-        Pair(3, 5),
-        Pair(2, 3),
-        Pair(0, 0),
-    ],
-    mobility_base: [0, 4, 6, 6, 12, 0],
-    bishop_pair: Pair(30, 50),
-    passed: [
-        Pair(0, 0),
-        Pair(5, 10),
-        Pair(5, 15),
-        Pair(10, 25),
-        Pair(20, 45),
-        Pair(35, 75),
-        Pair(55, 110),
-        Pair(0, 0),
-    ],
-    doubled: Pair(-10, -20),
-    isolated: Pair(-12, -12),
-    rook_open: Pair(25, 10),
-    rook_semi_open: Pair(12, 6),
-    king_attack: [0, 2, 2, 3, 5, 0],
-    king_danger_divisor: 8,
-    king_danger_cap: 400,
-    shield: 10,
-    tempo: 12,
-    phase: [0, 1, 1, 2, 4, 0],
-};
+const _: () = assert!(WEIGHTS.len() == COUNT);
 
 const PHASE_MAX: i32 = 24;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// Material value of a piece kind (middlegame; for ordering captures).
 pub const fn value(kind: usize) -> i32 {
-    PARAMS.material[kind].0
+    WEIGHTS[MATERIAL + 2 * kind]
 }
 
 /// 0 at the edge, 3 in the centre.
@@ -138,36 +89,39 @@ fn centrality(sq: usize) -> i32 {
     f.min(7 - f).min(r.min(7 - r))
 }
 
-/// Piece-square tables from White's side, `[kind][sq]`, material included.
+/// The piece-square terms of a `kind` on `sq` (from its owner's side, so a
+/// black piece passes `sq ^ 56`), material included.
+#[inline(always)]
+fn square_terms<A: Accumulate>(kind: usize, sq: usize, sign: i32, acc: &mut A) {
+    let (file, rank) = (sq % 8, sq / 8);
+    acc.pair(MATERIAL + 2 * kind, sign);
+    acc.pair(CENTRE + 2 * kind, sign * centrality(sq));
+    if kind == Kind::Pawn as usize {
+        acc.pair(PAWN_RANK + 2 * rank, sign);
+        if (file == 3 || file == 4) && (3..=4).contains(&rank) {
+            acc.pair(CENTRE_PAWN, sign);
+        }
+    }
+    if kind == Kind::King as usize && rank == 0 {
+        acc.pair(KING_HOME, sign);
+        if file <= 2 || file >= 6 {
+            acc.pair(KING_CORNER, sign);
+        }
+    }
+    if rank == 6 && kind == Kind::Rook as usize {
+        acc.pair(SEVENTH, sign);
+    }
+}
+
+/// Piece-square tables from White's side, `[kind][sq]`, material included:
+/// [`square_terms`] summed once with the compiled weights.
 static PST: Lazy<[[Pair; 64]; 6]> = Lazy::new(|| {
-    let p = &PARAMS;
     let mut t = [[Pair(0, 0); 64]; 6];
     for (kind, table) in t.iter_mut().enumerate() {
         for (sq, e) in table.iter_mut().enumerate() {
-            let (file, rank) = (sq % 8, sq / 8);
-            let c = centrality(sq);
-            let mut mg = p.material[kind].0 + p.centre[kind].0 * c;
-            let mut eg = p.material[kind].1 + p.centre[kind].1 * c;
-            if kind == Kind::Pawn as usize {
-                mg += p.pawn_rank[rank].0;
-                eg += p.pawn_rank[rank].1;
-                if (file == 3 || file == 4) && (3..=4).contains(&rank) {
-                    mg += p.centre_pawn;
-                }
-            }
-            if kind == Kind::King as usize {
-                if rank == 0 {
-                    mg += p.king_home;
-                }
-                if rank == 0 && (file <= 2 || file >= 6) {
-                    mg += p.king_corner;
-                }
-            }
-            if rank == 6 && kind == Kind::Rook as usize {
-                mg += p.seventh.0;
-                eg += p.seventh.1;
-            }
-            *e = Pair(mg, eg);
+            let mut sum = Sum::new(&WEIGHTS);
+            square_terms(kind, sq, 1, &mut sum);
+            *e = Pair(sum.mg, sum.eg);
         }
     }
     t
@@ -205,16 +159,17 @@ fn adjacent_files(bb: u64) -> u64 {
 }
 
 impl Chess {
-    /// Everything except material/PST, for one side, as (mg, eg).
-    fn side_terms(&self, us: Color) -> (i32, i32) {
-        let p = &PARAMS;
+    /// Everything except material/PST, for one side (`sign` 1 for White,
+    /// -1 for Black), into `acc`.
+    #[inline(always)]
+    fn side_terms<A: Accumulate>(&self, us: Color, sign: i32, acc: &mut A) {
+        let w = &WEIGHTS;
         let t = &*TABLES;
         let them = us.flip();
         let occ = self.occupied();
         let own = self.colors[us.index()];
         let our_pawns = self.pieces(us, Kind::Pawn);
         let their_pawns = self.pieces(them, Kind::Pawn);
-        let (mut mg, mut eg) = (0, 0);
 
         // Squares their pawns attack are poor targets for our pieces.
         let pawn_guard = if them == Color::White {
@@ -236,34 +191,32 @@ impl Chess {
                     Kind::Rook => t.rook(sq, occ),
                     _ => t.bishop(sq, occ) | t.rook(sq, occ),
                 };
-                let mob = (att & !own & !pawn_guard).count_ones() as i32 - p.mobility_base[k];
-                mg += mob * p.mobility[k].0;
-                eg += mob * p.mobility[k].1;
+                let mob = (att & !own & !pawn_guard).count_ones() as i32 - w[MOBILITY_BASE + k];
+                acc.pair(MOBILITY + 2 * k, sign * mob);
                 let hits = (att & zone).count_ones() as i32;
                 if hits > 0 {
                     attackers += 1;
-                    danger += hits * p.king_attack[k];
+                    danger += hits * w[KING_ATTACK + k];
                 }
                 if kind == Kind::Rook {
                     let file = FILE_A << (sq % 8);
                     if file & (our_pawns | their_pawns) == 0 {
-                        mg += p.rook_open.0;
-                        eg += p.rook_open.1;
+                        acc.pair(ROOK_OPEN, sign);
                     } else if file & our_pawns == 0 {
-                        mg += p.rook_semi_open.0;
-                        eg += p.rook_semi_open.1;
+                        acc.pair(ROOK_SEMI_OPEN, sign);
                     }
                 }
             }
         }
-        // King attack: one attacker is rarely dangerous; it grows quadratically.
+        // King attack: one attacker is rarely dangerous; it grows
+        // quadratically (not linear in any weight: the trace's rest).
         if attackers >= 2 && self.pieces(us, Kind::Queen) != 0 {
-            mg += (danger * danger / p.king_danger_divisor).min(p.king_danger_cap);
+            let bonus = (danger * danger / w[KING_DANGER_DIVISOR]).min(w[KING_DANGER_CAP]);
+            acc.rest_mg(sign * bonus);
         }
 
         if self.pieces(us, Kind::Bishop).count_ones() >= 2 {
-            mg += p.bishop_pair.0;
-            eg += p.bishop_pair.1;
+            acc.pair(BISHOP_PAIR, sign);
         }
 
         // Pawn structure.
@@ -277,16 +230,13 @@ impl Chess {
             let ahead = front_span(us, 1 << sq);
             let blockers = (ahead | (adjacent_files(1 << sq) & ahead_rows(us, sq))) & their_pawns;
             if blockers == 0 {
-                mg += p.passed[rel_rank].0;
-                eg += p.passed[rel_rank].1;
+                acc.pair(PASSED + 2 * rel_rank, sign);
             }
             if ahead & our_pawns != 0 {
-                mg += p.doubled.0;
-                eg += p.doubled.1;
+                acc.pair(DOUBLED, sign);
             }
             if adjacent_files(file) & our_pawns == 0 {
-                mg += p.isolated.0;
-                eg += p.isolated.1;
+                acc.pair(ISOLATED, sign);
             }
         }
 
@@ -297,9 +247,21 @@ impl Chess {
         } else {
             t.king[ksq] & ((1u64 << (ksq / 8 * 8)) - 1)
         };
-        mg += p.shield * (front & our_pawns).count_ones() as i32;
+        acc.pair(SHIELD, sign * (front & our_pawns).count_ones() as i32);
+    }
 
-        (mg, eg)
+    /// The terms the piece-square tables do not hold, for both sides, and
+    /// the tempo (plus for White to move, minus for Black).
+    #[inline(always)]
+    fn dynamic_terms<A: Accumulate>(&self, acc: &mut A) {
+        self.side_terms(Color::White, 1, acc);
+        self.side_terms(Color::Black, -1, acc);
+        let tempo = if self.side_to_move() == Color::White {
+            1
+        } else {
+            -1
+        };
+        acc.flat(TEMPO, tempo);
     }
 }
 
@@ -328,38 +290,71 @@ fn bits(mut bb: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+impl Tunable for Chess {
+    const GROUPS: &'static [Group] = GROUPS;
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS_FILE: &'static str = "src/variants/chess/weights.rs";
+
+    /// The king's material (never traded), the pawn ranks and passers where
+    /// no pawn stands (first and last rank), and the inputs of the king
+    /// danger and the phase.
+    fn is_fixed(i: usize) -> bool {
+        let king = MATERIAL + 2 * Kind::King as usize;
+        let nowhere = |g: usize| (g..g + 2).contains(&i) || (g + 14..g + 16).contains(&i);
+        (king..king + 2).contains(&i)
+            || nowhere(PAWN_RANK)
+            || nowhere(PASSED)
+            || (MOBILITY_BASE..COUNT).contains(&i)
+    }
+
+    fn trace(&self) -> Trace {
+        let mut t = Trace::default();
+        let mut phase = 0;
+        for sq in bits(self.occupied()) {
+            let piece = self.mailbox[sq];
+            let kind = piece as usize % 6;
+            phase += WEIGHTS[PHASE + kind];
+            if piece < 6 {
+                square_terms(kind, sq, 1, &mut t);
+            } else {
+                square_terms(kind, sq ^ 56, -1, &mut t);
+            }
+        }
+        self.dynamic_terms(&mut t);
+        t.phase = phase.min(PHASE_MAX);
+        t
+    }
+}
+
 impl Evaluate for Chess {
     const PIECE_KINDS: usize = 6;
 
     fn evaluate(&self) -> i32 {
         let pst = &*PST;
-        let (mut mg, mut eg, mut phase) = (0, 0, 0);
+        let mut sum = Sum::new(&WEIGHTS);
+        let mut phase = 0;
         for sq in bits(self.occupied()) {
             let piece = self.mailbox[sq];
             let kind = piece as usize % 6;
-            phase += PARAMS.phase[kind];
+            phase += WEIGHTS[PHASE + kind];
             if piece < 6 {
                 let e = pst[kind][sq];
-                mg += e.0;
-                eg += e.1;
+                sum.mg += e.0;
+                sum.eg += e.1;
             } else {
                 let e = pst[kind][sq ^ 56];
-                mg -= e.0;
-                eg -= e.1;
+                sum.mg -= e.0;
+                sum.eg -= e.1;
             }
         }
-        let (wm, we) = self.side_terms(Color::White);
-        let (bm, be) = self.side_terms(Color::Black);
-        mg += wm - bm;
-        eg += we - be;
-        let phase = phase.min(PHASE_MAX);
-        let score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-        let score = if self.side_to_move() == Color::White {
+        self.dynamic_terms(&mut sum);
+        let score = sum.total(phase.min(PHASE_MAX), PHASE_MAX);
+        if self.side_to_move() == Color::White {
             score
         } else {
             -score
-        };
-        score + PARAMS.tempo
+        }
     }
 
     fn capture_gain(&self, m: ChessMove) -> i32 {
@@ -473,5 +468,10 @@ mod tests {
         let doubled = eval("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1");
         let healthy = eval("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
         assert!(healthy > doubled + 20, "{healthy} {doubled}");
+    }
+
+    #[test]
+    fn trace_equals_evaluation() {
+        crate::rules::weights::check_trace::<Chess>(40, 160);
     }
 }

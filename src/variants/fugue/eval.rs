@@ -1,5 +1,6 @@
 //! Fugue evaluation: material, piece-square terms, mobility and the
-//! immobilizer's grip. Every number is in [`PARAMS`].
+//! immobilizer's grip. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
+//! written by `menagerie tune`), laid out below; material is tapered by phase.
 //!
 //! Piece values (centipawns), and why:
 //! - Pawn 120: a cannon pawn steps in all eight directions and leaps, so it is
@@ -24,37 +25,45 @@
 use super::tables::{adjacent, TABLES};
 use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Exchange, MoveKey, Position, ROYAL_VALUE};
+use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 
-/// Evaluation parameters (centipawns).
-pub struct Params {
-    /// In [`Kind`] order: pawn, queen, king, immobilizer, pushme-pullyu,
-    /// archer, shield, long leaper, swapper.
-    pub material: [i32; KINDS],
-    /// Bonus per step of centrality (0 at the edge, 3 in the middle).
-    pub centre: [i32; KINDS],
-    /// Pawn bonus per rank advanced.
-    pub pawn_advance: i32,
-    /// Bonus per empty cell a queen-like piece reaches (not for the king or pawns).
-    pub mobility: i32,
-    /// Share (in 1/64ths) of a piece's value lost while an enemy immobilizer freezes it.
-    pub frozen_share: i32,
-    /// Bonus for a piece standing next to its own shield (F10).
-    pub shielded: i32,
+// The weights live in `weights.rs` beside this file (written by `menagerie
+// tune`); `#[path]` keeps the board's `mod.rs` out of it.
+#[path = "weights.rs"]
+mod weights;
+pub use weights::WEIGHTS;
+
+// The layout of [`WEIGHTS`] (centipawns). Per kind, in [`Kind`] order: pawn,
+// queen, king, immobilizer, pushme-pullyu, archer, shield, long leaper,
+// swapper.
+crate::weight_layout! {
+    // Material, middle/end-game pairs (tapered: a pawn promotes to any
+    // missing piece, so its worth grows as pieces leave).
+    MATERIAL: 18,
+    // Per step of centrality (0 at the edge, 3 in the middle).
+    CENTRE: 9,
+    // Pawn bonus per rank advanced.
+    PAWN_ADVANCE: 1,
+    // Per empty cell a queen-like piece reaches (not for the king or pawns).
+    MOBILITY: 1,
+    // Lost while an enemy immobilizer freezes the piece (F2): a frozen piece
+    // does nothing until freed. Was 24/64 of the material value; a weight
+    // per kind keeps it linear.
+    FROZEN: 9,
+    // For a piece standing next to its own shield (F10).
+    SHIELDED: 1,
+    // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
+    PHASE: 9,
 }
+const _: () = assert!(WEIGHTS.len() == COUNT);
 
-pub const PARAMS: Params = Params {
-    material: [120, 900, 0, 1000, 600, 550, 400, 500, 350],
-    centre: [2, 4, -8, 8, 4, 3, 4, 4, 3],
-    pawn_advance: 5,
-    mobility: 2,
-    frozen_share: 24,
-    shielded: 10,
-};
+/// The phase of the start position.
+pub const PHASE_MAX: i32 = 32;
 
-/// Material value of a kind (for ordering captures).
+/// Material value of a kind (middle game; for ordering captures).
 pub const fn value(kind: Kind) -> i32 {
-    PARAMS.material[kind as usize]
+    WEIGHTS[MATERIAL + 2 * kind as usize]
 }
 
 /// 0 at the edge, 3 in the centre.
@@ -65,44 +74,77 @@ fn centrality(sq: usize) -> i32 {
 }
 
 impl Fugue {
-    /// White's score minus Black's, before the side-to-move flip.
-    fn white_score(&self) -> i32 {
+    /// The evaluation's terms from White's side into `acc`; returns the
+    /// phase. Material and phase come from piece counts, once per kind; the
+    /// rest per piece, one colour at a time so the sign is a constant.
+    #[inline(always)]
+    fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..KINDS {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, the grip, mobility, advance and shields of colour `C`.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
         let occ = self.occupied();
         let imm = self.kinds[Kind::Immobilizer as usize];
         let shield = self.kinds[Kind::Shield as usize];
-        let mut score = 0;
-        for color in Color::ALL {
-            let own = self.colors[color.index()];
-            let enemy = self.colors[color.flip().index()];
-            // F2: our pieces frozen by their immobilizer (immobilizers excepted).
-            let frozen = own & adjacent(imm & enemy) & !imm;
-            let shielded = own & adjacent(shield & own);
-            let mut s = PARAMS.shielded * shielded.count_ones() as i32;
-            let mut pieces = own;
-            while pieces != 0 {
-                let sq = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let kind = self.mailbox[sq] as usize % KINDS;
-                let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
-                if frozen & 1 << sq != 0 {
-                    // The grip: a frozen piece does nothing until freed.
-                    v -= PARAMS.material[kind] * PARAMS.frozen_share / 64;
-                } else if kind > Kind::King as usize {
-                    let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
-                    v += PARAMS.mobility * reach;
-                }
-                if kind == Kind::Pawn as usize {
-                    let advance = match color {
-                        Color::White => sq / 8,
-                        Color::Black => 7 - sq / 8,
-                    } as i32;
-                    v += PARAMS.pawn_advance * (advance - 1).max(0);
-                }
-                s += v;
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let enemy = self.colors[1 - C];
+        // F2: our pieces frozen by their immobilizer (immobilizers excepted).
+        let frozen = own & adjacent(imm & enemy) & !imm;
+        let shielded = own & adjacent(shield & own);
+        acc.flat(SHIELDED, sign * shielded.count_ones() as i32);
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.mailbox[sq] as usize % KINDS;
+            acc.flat(CENTRE + kind, sign * centrality(sq));
+            if frozen & 1 << sq != 0 {
+                acc.flat(FROZEN + kind, -sign);
+            } else if kind > Kind::King as usize {
+                let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
+                acc.flat(MOBILITY, sign * reach);
             }
-            score += if color == Color::White { s } else { -s };
+            if kind == Kind::Pawn as usize {
+                let advance = if C == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
+                acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
+            }
         }
-        score
+    }
+}
+
+impl Tunable for Fugue {
+    const GROUPS: &'static [Group] = GROUPS;
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS_FILE: &'static str = "src/variants/fugue/weights.rs";
+
+    /// The king's material (it is never traded), the immobilizer's frozen
+    /// value (nothing freezes it) and the phase counts.
+    fn is_fixed(i: usize) -> bool {
+        let king = MATERIAL + 2 * Kind::King as usize;
+        i == king
+            || i == king + 1
+            || i == FROZEN + Kind::Immobilizer as usize
+            || (PHASE..COUNT).contains(&i)
+    }
+
+    fn trace(&self) -> Trace {
+        let mut t = Trace::default();
+        t.phase = self.terms(&mut t);
+        t
     }
 }
 
@@ -130,7 +172,9 @@ impl Evaluate for Fugue {
     }
 
     fn evaluate(&self) -> i32 {
-        let s = self.white_score();
+        let mut sum = Sum::new(&WEIGHTS);
+        let phase = self.terms(&mut sum);
+        let s = sum.total(phase, PHASE_MAX);
         if self.side_to_move() == Color::White {
             s
         } else {
@@ -216,5 +260,10 @@ mod tests {
         assert!(threatened.royal_threatened());
         let safe = Fugue::from_fen("k7/8/8/8/8/8/8/1Q5K b 0 1").unwrap();
         assert!(!safe.royal_threatened());
+    }
+
+    #[test]
+    fn trace_equals_evaluation() {
+        crate::rules::weights::check_trace::<Fugue>(40, 120);
     }
 }

@@ -1,5 +1,7 @@
 //! Trebuqi evaluation: material, piece-square terms (centre, Point advance and
-//! the Rivers), mobility, and General safety. Every number is in [`PARAMS`].
+//! the Rivers), mobility, and General safety. Every number is a weight in
+//! `weights.rs` (`weights2.rs`, `weights3.rs` for victory rules 2 and 3; written
+//! by `menagerie tune`), laid out below; material is tapered by phase.
 //!
 //! Piece values, in Points (100), and why on this board:
 //! - **Point 100.** Like the Xiang Qi soldier it only goes forward, one cell; it
@@ -30,55 +32,65 @@
 use super::tables::{bit, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Exchange, MoveKey, Position};
+use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
-/// Evaluation parameters (centipawns: a Point is 100).
-pub struct Params {
-    /// Point, Trebuchet, Vicbaba, Cannon, Rook (in [`Kind`] order).
-    pub material: [i32; 5],
-    /// A General under victory rules 1, 2 and 3.
-    pub general: [i32; 3],
-    /// Per cell a piece could move to (quiet moves or captures), per kind.
-    pub mobility: [i32; 6],
-    /// Per step of centralisation (0 at the edge, 5 on f6), per kind.
-    pub centre: [i32; 6],
-    /// Point: per rank past its start rank.
-    pub point_advance: i32,
-    /// Point: once across its near River (in the middle ranks 5–7).
-    pub point_middle: i32,
-    /// Point: beyond its far River, where it also steps sideways.
-    pub point_beyond: i32,
-    /// Rook, Cannon or Vicbaba in the enemy's own area, near its Generals.
-    pub raider: i32,
-    /// Per own piece orthogonally next to an own General (its guard).
-    pub general_guard: i32,
-    /// Per enemy Rook or Cannon on an orthogonal line from an own General.
-    pub general_line_threat: i32,
-    /// For the side to move.
-    pub tempo: i32,
+// The weights live beside this file, one file per victory rule (the General's
+// worth, and what the rest is worth around it, differ by rule): written by
+// `menagerie tune trebuqi|trebuqi2|trebuqi3`; `#[path]` keeps the board's
+// `mod.rs` out of it.
+#[path = "weights.rs"]
+mod weights1;
+#[path = "weights2.rs"]
+mod weights2;
+#[path = "weights3.rs"]
+mod weights3;
+
+// The layout of the weights (centipawns: a Point is 100). Per kind, in
+// [`Kind`] order: Point, Trebuchet, Vicbaba, Cannon, Rook, General.
+crate::weight_layout! {
+    // Material, middle/end-game pairs (tapered: Points gain as the board
+    // empties). The General's: nothing under rule 1 (both royal, never
+    // captured); under rule 2 losing one lets the enemy mate the other;
+    // under rule 3 it also means the game can no longer be won.
+    MATERIAL: 12,
+    // Per cell a piece could move to (quiet moves or captures).
+    MOBILITY: 6,
+    // Per step of centralisation (0 at the edge, 5 on f6).
+    CENTRE: 6,
+    // Point: per rank past its start rank.
+    POINT_ADVANCE: 1,
+    // Point: once across its near River (in the middle ranks 5-7).
+    POINT_MIDDLE: 1,
+    // Point: beyond its far River, where it also steps sideways.
+    POINT_BEYOND: 1,
+    // Rook, Cannon or Vicbaba in the enemy's own area, near its Generals.
+    RAIDER: 1,
+    // Per own piece orthogonally next to an own General (its guard).
+    GENERAL_GUARD: 1,
+    // Per enemy Rook or Cannon on an orthogonal line from an own General.
+    GENERAL_LINE_THREAT: 1,
+    // For the side to move.
+    TEMPO: 1,
+    // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
+    PHASE: 6,
 }
 
-pub const PARAMS: Params = Params {
-    material: [100, 200, 420, 450, 900],
-    general: [0, 800, 1200],
-    mobility: [0, 2, 3, 2, 2, 0],
-    centre: [0, 0, 5, 3, 1, 0],
-    point_advance: 8,
-    point_middle: 20,
-    point_beyond: 70,
-    raider: 20,
-    general_guard: 8,
-    general_line_threat: 15,
-    tempo: 10,
-};
+/// The phase of the start position.
+pub const PHASE_MAX: i32 = 36;
 
-/// Material value of a piece kind under victory rule `RULE`.
-pub const fn value<const RULE: u8>(kind: usize) -> i32 {
-    if kind == Kind::General as usize {
-        PARAMS.general[(RULE as usize).saturating_sub(1) % 3]
-    } else {
-        PARAMS.material[kind]
+/// The weights of victory rule `RULE`.
+pub const fn weights<const RULE: u8>() -> &'static [i32; COUNT] {
+    match RULE {
+        2 => &weights2::WEIGHTS,
+        3 => &weights3::WEIGHTS,
+        _ => &weights1::WEIGHTS,
     }
+}
+
+/// Material value of a piece kind under victory rule `RULE` (middle game).
+pub const fn value<const RULE: u8>(kind: usize) -> i32 {
+    weights::<RULE>()[MATERIAL + 2 * kind]
 }
 
 /// Hexagon distance from the centre f6 (file 5, row 5), turned into 5 − distance.
@@ -95,62 +107,103 @@ fn centrality(sq: usize) -> i32 {
 }
 
 impl<const RULE: u8> Trebuqi<RULE> {
-    /// White's score minus Black's.
-    fn white_score(&self) -> i32 {
-        let t = &**TABLES;
-        let p = &PARAMS;
-        let occ = self.occupied();
-        let mut score = 0;
-        for color in Color::ALL {
-            let c = color.index();
-            let own = self.colors[c];
-            let enemy = self.colors[c ^ 1];
-            let enemy_heavy =
-                enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
-            let enemy_area = GENERAL_ZONE[c ^ 1];
-            let mut side = 0;
-            let mut pieces = own;
-            while pieces != 0 {
-                let sq = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let kind = self.mailbox[sq] as usize % 6;
-                side += value::<RULE>(kind) + p.centre[kind] * centrality(sq);
-                let reach = match kind {
-                    0 => {
-                        // Ranks past the start rank (4 for White, 8 for Black).
-                        let row = (sq / 11) as i32;
-                        let advance = if c == 0 { row - 3 } else { 7 - row };
-                        side += p.point_advance * advance;
-                        if advance >= 4 {
-                            side += p.point_beyond;
-                        } else if advance >= 1 {
-                            side += p.point_middle;
-                        }
-                        0
-                    }
-                    1 => t.trebuchet(c, sq, occ),
-                    2 => t.vicbaba(sq, occ),
-                    3 => t.rook(sq, occ) & !occ | t.cannon_hits(sq, occ) & enemy,
-                    4 => t.rook(sq, occ),
-                    _ => {
-                        // General safety: guards around it, heavy enemies on its lines.
-                        side += p.general_guard * (t.orth1[sq] & own).count_ones() as i32;
-                        let mut threats = 0;
-                        for d in 0..6 {
-                            threats += (t.ray[sq][d] & enemy_heavy).count_ones() as i32;
-                        }
-                        side -= p.general_line_threat * threats;
-                        0
-                    }
-                };
-                side += p.mobility[kind] * (reach & !own).count_ones() as i32;
-                if (2..=4).contains(&kind) && enemy_area & bit(sq) != 0 {
-                    side += p.raider;
-                }
-            }
-            score += if color == Color::White { side } else { -side };
+    /// The evaluation's terms from White's side into `acc` (the tempo too:
+    /// plus for White to move, minus for Black); returns the phase.
+    /// Material and phase come from piece counts, once per kind; the rest
+    /// per piece, one colour at a time so the sign is a constant.
+    #[inline(always)]
+    fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let w = weights::<RULE>();
+        let mut phase = 0;
+        for kind in 0..6 {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += w[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
         }
-        score
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        acc.flat(TEMPO, if self.stm == Color::White { 1 } else { -1 });
+        phase.min(PHASE_MAX)
+    }
+
+    /// Centralisation, Point advance, mobility, raiders and General safety
+    /// of colour `C`.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+        let t = &**TABLES;
+        let occ = self.occupied();
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let enemy = self.colors[C ^ 1];
+        let enemy_heavy =
+            enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
+        let enemy_area = GENERAL_ZONE[C ^ 1];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.mailbox[sq] as usize % 6;
+            acc.flat(CENTRE + kind, sign * centrality(sq));
+            let reach = match kind {
+                0 => {
+                    // Ranks past the start rank (4 for White, 8 for Black).
+                    let row = (sq / 11) as i32;
+                    let advance = if C == 0 { row - 3 } else { 7 - row };
+                    acc.flat(POINT_ADVANCE, sign * advance);
+                    if advance >= 4 {
+                        acc.flat(POINT_BEYOND, sign);
+                    } else if advance >= 1 {
+                        acc.flat(POINT_MIDDLE, sign);
+                    }
+                    0
+                }
+                1 => t.trebuchet(C, sq, occ),
+                2 => t.vicbaba(sq, occ),
+                3 => t.rook(sq, occ) & !occ | t.cannon_hits(sq, occ) & enemy,
+                4 => t.rook(sq, occ),
+                _ => {
+                    // General safety: guards around it, heavy enemies on its lines.
+                    let guards = (t.orth1[sq] & own).count_ones() as i32;
+                    acc.flat(GENERAL_GUARD, sign * guards);
+                    let mut threats = 0;
+                    for d in 0..6 {
+                        threats += (t.ray[sq][d] & enemy_heavy).count_ones() as i32;
+                    }
+                    acc.flat(GENERAL_LINE_THREAT, -sign * threats);
+                    0
+                }
+            };
+            acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
+            if (2..=4).contains(&kind) && enemy_area & bit(sq) != 0 {
+                acc.flat(RAIDER, sign);
+            }
+        }
+    }
+}
+
+impl<const RULE: u8> Tunable for Trebuqi<RULE> {
+    const GROUPS: &'static [Group] = GROUPS;
+    const WEIGHTS: &'static [i32] = weights::<RULE>();
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS_FILE: &'static str = match RULE {
+        2 => "src/variants/trebuqi/weights2.rs",
+        3 => "src/variants/trebuqi/weights3.rs",
+        _ => "src/variants/trebuqi/weights.rs",
+    };
+
+    /// The General's material under rule 1 (royal, never captured) and the
+    /// phase counts.
+    fn is_fixed(i: usize) -> bool {
+        let general = MATERIAL + 2 * Kind::General as usize;
+        (RULE <= 1 && (i == general || i == general + 1)) || (PHASE..COUNT).contains(&i)
+    }
+
+    fn trace(&self) -> Trace {
+        let mut t = Trace::default();
+        t.phase = self.terms(&mut t);
+        t
     }
 }
 
@@ -158,7 +211,9 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     const PIECE_KINDS: usize = 6;
 
     fn evaluate(&self) -> i32 {
-        let s = self.white_score() + PARAMS.tempo * if self.stm == Color::White { 1 } else { -1 };
+        let mut sum = Sum::new(weights::<RULE>());
+        let phase = self.terms(&mut sum);
+        let s = sum.total(phase, PHASE_MAX);
         if self.side_to_move() == Color::White {
             s
         } else {
@@ -214,7 +269,7 @@ mod tests {
             super::super::Trebuqi2::startpos().evaluate(),
             super::super::Trebuqi3::startpos().evaluate(),
         ] {
-            assert_eq!(e, PARAMS.tempo);
+            assert_eq!(e, weights::<1>()[TEMPO]);
         }
         let sq = |s: &str| {
             crate::geometry::Square::<crate::geometry::Hex91>::parse(s)
@@ -243,5 +298,13 @@ mod tests {
         assert!(b.evaluate() < -700);
         // A General is worth nothing under rule 1 and most under rule 3.
         assert!(value::<1>(5) < value::<2>(5) && value::<2>(5) < value::<3>(5));
+    }
+
+    #[test]
+    fn trace_equals_evaluation() {
+        use crate::rules::weights::check_trace;
+        check_trace::<super::super::Trebuqi1>(20, 120);
+        check_trace::<super::super::Trebuqi2>(20, 120);
+        check_trace::<super::super::Trebuqi3>(20, 120);
     }
 }

@@ -1,5 +1,6 @@
 //! Trubix evaluation: material, centralisation, woozan advance and mobility.
-//! A starting point for the search; every number is in [`PARAMS`].
+//! Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
+//! `menagerie tune`), laid out below; material is tapered by phase.
 //!
 //! # Piece values
 //! The board has 41 cells, so reach is what separates the pieces. Averaged
@@ -24,32 +25,40 @@
 //! - King 0 (it cannot be traded).
 
 use super::tables::TABLES;
-use super::{Trubix, TrubixMove, EMPTY, F, N, Q, W};
+use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
 use crate::geometry::Color;
-use crate::rules::{Evaluate, Exchange, MoveKey, Position};
+use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
-/// Evaluation parameters (centipawns).
-pub struct Params {
-    /// Woozan, knight, fleurbic, queen, king.
-    pub material: [i32; 5],
-    /// Bonus per step of centrality (0 at the rim, up to 3 in the middle).
-    pub centre: [i32; 5],
-    /// Per cell a piece attacks or may move to (pseudo-legal, own pieces excluded).
-    pub mobility: [i32; 5],
-    /// Woozan bonus per rank advanced beyond its second rank (up to rank 8 / 2).
-    pub woozan_advance: i32,
+// The weights live in `weights.rs` beside this file (written by `menagerie
+// tune`); `#[path]` keeps the board's `mod.rs` out of it.
+#[path = "weights.rs"]
+mod weights;
+pub use weights::WEIGHTS;
+
+// The layout of [`WEIGHTS`] (centipawns). Per kind: woozan, knight,
+// fleurbic, queen, king.
+crate::weight_layout! {
+    // Material, middle/end-game pairs: promotion changes the game as pieces
+    // leave (a woozan nearer the far side counts more), so it is tapered.
+    MATERIAL: 10,
+    // Per step of centrality (0 at the rim, up to 3 in the middle).
+    CENTRE: 5,
+    // Per cell a piece attacks or may move to (pseudo-legal, own pieces excluded).
+    MOBILITY: 5,
+    // Woozan bonus per rank advanced beyond its second rank (up to rank 8 / 2).
+    WOOZAN_ADVANCE: 1,
+    // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
+    PHASE: 5,
 }
+const _: () = assert!(WEIGHTS.len() == COUNT);
 
-pub const PARAMS: Params = Params {
-    material: [100, 250, 450, 900, 0],
-    centre: [4, 8, 6, 2, -6],
-    mobility: [0, 4, 3, 2, 0],
-    woozan_advance: 6,
-};
+/// The phase of the start position (4 fleurbics, 2 knights, a queen a side).
+pub const PHASE_MAX: i32 = 28;
 
-/// Material value of a piece kind (for ordering captures).
+/// Material value of a piece kind (middle game; for ordering captures).
 pub const fn value(kind: usize) -> i32 {
-    PARAMS.material[kind]
+    WEIGHTS[MATERIAL + 2 * kind]
 }
 
 /// Distance from the rim of the 41-cell shape: the number of king steps from
@@ -74,31 +83,43 @@ fn centrality(sq: usize) -> i32 {
     TABLE[sq].max(0) as i32
 }
 
-impl Evaluate for Trubix {
-    const PIECE_KINDS: usize = 5;
+impl Trubix {
+    /// The evaluation's terms from White's side into `acc`; returns the
+    /// phase. Material and phase come from piece counts, once per kind; the
+    /// rest per piece, one colour at a time so the sign is a constant.
+    #[inline(always)]
+    fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
+        let mut phase = 0;
+        for kind in 0..5 {
+            let on = self.kinds[kind];
+            let white = (on & self.colors[0]).count_ones() as i32;
+            let black = (on & self.colors[1]).count_ones() as i32;
+            phase += WEIGHTS[PHASE + kind] * (white + black);
+            acc.pair(MATERIAL + 2 * kind, white - black);
+        }
+        self.side_terms::<A, 0>(acc);
+        self.side_terms::<A, 1>(acc);
+        phase.min(PHASE_MAX)
+    }
 
-    fn evaluate(&self) -> i32 {
+    /// Centralisation, woozan advance and mobility of colour `C`'s pieces.
+    #[inline(always)]
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
         let t = &*TABLES;
         let occ = self.occupied();
-        let mut score = 0;
-        for sq in 0..55 {
-            let p = self.mailbox[sq];
-            if p == EMPTY {
-                continue;
-            }
-            let kind = p as usize % 5;
-            let color = if p < 5 { Color::White } else { Color::Black };
-            let own = self.colors[color.index()];
-            let mut v = PARAMS.material[kind] + PARAMS.centre[kind] * centrality(sq);
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let kind = self.mailbox[sq] as usize % 5;
+            acc.flat(CENTRE + kind, sign * centrality(sq));
             let reach = match kind {
                 W => {
                     let row = (sq / 5) as i32;
-                    let advance = if color == Color::White {
-                        row - 2
-                    } else {
-                        8 - row
-                    };
-                    v += PARAMS.woozan_advance * advance.clamp(0, 6);
+                    let advance = if C == 0 { row - 2 } else { 8 - row };
+                    acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
                     0
                 }
                 N => t.knight[sq],
@@ -106,9 +127,35 @@ impl Evaluate for Trubix {
                 Q => t.queen(sq, occ),
                 _ => 0,
             };
-            v += PARAMS.mobility[kind] * (reach & !own).count_ones() as i32;
-            score += if color == Color::White { v } else { -v };
+            acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
         }
+    }
+}
+
+impl Tunable for Trubix {
+    const GROUPS: &'static [Group] = GROUPS;
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS_FILE: &'static str = "src/variants/trubix/weights.rs";
+
+    fn is_fixed(i: usize) -> bool {
+        i == MATERIAL + 2 * K || i == MATERIAL + 2 * K + 1 || (PHASE..COUNT).contains(&i)
+    }
+
+    fn trace(&self) -> Trace {
+        let mut t = Trace::default();
+        t.phase = self.terms(&mut t);
+        t
+    }
+}
+
+impl Evaluate for Trubix {
+    const PIECE_KINDS: usize = 5;
+
+    fn evaluate(&self) -> i32 {
+        let mut sum = Sum::new(&WEIGHTS);
+        let phase = self.terms(&mut sum);
+        let score = sum.total(phase, PHASE_MAX);
         if self.side_to_move() == Color::White {
             score
         } else {
@@ -203,5 +250,10 @@ mod tests {
         let take_f = p.parse_move("c3d4").unwrap();
         assert!(p.capture_gain(take_q) > p.capture_gain(take_f));
         assert_eq!(p.capture_gain(p.parse_move("c3c4").unwrap()), 0);
+    }
+
+    #[test]
+    fn trace_equals_evaluation() {
+        crate::rules::weights::check_trace::<Trubix>(40, 120);
     }
 }

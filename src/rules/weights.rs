@@ -1,0 +1,269 @@
+//! Evaluations as data: every variant's evaluation reads its numbers from one
+//! flat array of weights (`variants/<name>/weights.rs`, written by
+//! `menagerie tune`), and can list, for a position, how much each weight
+//! counts there (its [`Trace`]). The tuner needs the trace because the
+//! evaluation is (almost) linear in the weights: with the coefficients of a
+//! position known once, any weight vector evaluates it by a dot product, and
+//! the gradient of the evaluation is the coefficients themselves.
+//!
+//! One code path serves both uses: an evaluation is written against an
+//! [`Accumulate`] sink; [`Sum`] adds `coefficient × weight` (what the search
+//! runs, with the compiled-in weights as constants) and [`Trace`] records the
+//! coefficients. So the trace cannot drift from the evaluation, and the test
+//! in every variant that `Trace::white_eval` equals `evaluate` checks the
+//! glue (tapering, side to move, the non-linear rest).
+
+use super::Evaluate;
+
+/// A named run of weights in a variant's flat array, for the generated file's
+/// comments and the documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub name: &'static str,
+    pub start: usize,
+    pub len: usize,
+}
+
+/// Declares a weight layout: one `pub const NAME: usize` index per group (in
+/// order, each starting where the previous ends), `COUNT`, and `GROUPS`.
+#[macro_export]
+macro_rules! weight_layout {
+    (@at $pos:expr; ) => {
+        /// How many weights the layout has.
+        pub const COUNT: usize = $pos;
+    };
+    (@at $pos:expr; $name:ident : $len:expr, $($rest:tt)*) => {
+        pub const $name: usize = $pos;
+        $crate::weight_layout!(@at $name + $len; $($rest)*);
+    };
+    ($($name:ident : $len:expr),* $(,)?) => {
+        $crate::weight_layout!(@at 0; $($name : $len,)*);
+        /// Every group of the layout, in order.
+        pub const GROUPS: &[$crate::rules::weights::Group] = &[
+            $($crate::rules::weights::Group { name: stringify!($name), start: $name, len: $len }),*
+        ];
+    };
+}
+
+/// Where an evaluation puts its terms. Tapered terms use a weight pair
+/// (middle game at `i`, end game at `i + 1`); flat terms one weight. Terms
+/// that are not linear in any weight go to the rest, already in centipawns.
+pub trait Accumulate {
+    /// `c` times the pair at `i` (tapered).
+    fn pair(&mut self, i: usize, c: i32);
+    /// `c` times the middle-game weight `i` and `c` times the end-game weight
+    /// `j` (for variants whose tapered weights are not stored as pairs).
+    fn split(&mut self, i: usize, j: usize, c: i32);
+    /// `c` times weight `i`, not tapered.
+    fn flat(&mut self, i: usize, c: i32);
+    /// A non-linear amount in the middle game (tapered with the rest).
+    fn rest_mg(&mut self, v: i32);
+}
+
+/// The evaluation's sum with fixed weights: what the search uses. The
+/// weights are an array, not a slice, so indices bounded by the layout need
+/// no run-time check.
+pub struct Sum<'a, const N: usize> {
+    pub w: &'a [i32; N],
+    pub mg: i32,
+    pub eg: i32,
+    pub flat: i32,
+}
+
+impl<'a, const N: usize> Sum<'a, N> {
+    #[inline(always)]
+    pub fn new(w: &'a [i32; N]) -> Self {
+        Sum {
+            w,
+            mg: 0,
+            eg: 0,
+            flat: 0,
+        }
+    }
+
+    /// The tapered total plus the flat part (`phase_max` 0: no tapering, the
+    /// middle-game sum counts alone).
+    #[inline(always)]
+    pub fn total(&self, phase: i32, phase_max: i32) -> i32 {
+        taper(self.mg, self.eg, phase, phase_max) + self.flat
+    }
+}
+
+impl<const N: usize> Accumulate for Sum<'_, N> {
+    #[inline(always)]
+    fn pair(&mut self, i: usize, c: i32) {
+        self.mg += c * self.w[i];
+        self.eg += c * self.w[i + 1];
+    }
+    #[inline(always)]
+    fn split(&mut self, i: usize, j: usize, c: i32) {
+        self.mg += c * self.w[i];
+        self.eg += c * self.w[j];
+    }
+    #[inline(always)]
+    fn flat(&mut self, i: usize, c: i32) {
+        self.flat += c * self.w[i];
+    }
+    #[inline(always)]
+    fn rest_mg(&mut self, v: i32) {
+        self.mg += v;
+    }
+}
+
+/// The engine's tapering, in integers: the middle-game value weighs `phase`,
+/// the end-game value `phase_max − phase`.
+#[inline(always)]
+pub fn taper(mg: i32, eg: i32, phase: i32, phase_max: i32) -> i32 {
+    if phase_max == 0 {
+        mg
+    } else {
+        (mg * phase + eg * (phase_max - phase)) / phase_max
+    }
+}
+
+/// The coefficients of one position's evaluation, from White's side:
+/// `white_eval(w) = taper(Σ mg + rest_mg, Σ eg, phase) + Σ flat`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// The middle-game share, `0..=phase_max`.
+    pub phase: i32,
+    pub mg: Vec<(u16, i32)>,
+    pub eg: Vec<(u16, i32)>,
+    pub flat: Vec<(u16, i32)>,
+    /// The non-linear middle-game amount (computed with the compiled weights;
+    /// the tuner keeps the weights it depends on fixed).
+    pub rest_mg: i32,
+}
+
+impl Accumulate for Trace {
+    fn pair(&mut self, i: usize, c: i32) {
+        self.split(i, i + 1, c);
+    }
+    fn split(&mut self, i: usize, j: usize, c: i32) {
+        if c != 0 {
+            self.mg.push((i as u16, c));
+            self.eg.push((j as u16, c));
+        }
+    }
+    fn flat(&mut self, i: usize, c: i32) {
+        if c != 0 {
+            self.flat.push((i as u16, c));
+        }
+    }
+    fn rest_mg(&mut self, v: i32) {
+        self.rest_mg += v;
+    }
+}
+
+impl Trace {
+    /// The evaluation from White's side with weights `w`, in the engine's
+    /// integer arithmetic.
+    pub fn white_eval(&self, w: &[i32], phase_max: i32) -> i32 {
+        let dot =
+            |terms: &[(u16, i32)]| -> i32 { terms.iter().map(|&(i, c)| c * w[i as usize]).sum() };
+        taper(
+            dot(&self.mg) + self.rest_mg,
+            dot(&self.eg),
+            self.phase,
+            phase_max,
+        ) + dot(&self.flat)
+    }
+}
+
+/// A variant whose evaluation is data: what `menagerie tune` needs.
+pub trait Tunable: Evaluate {
+    /// The layout of [`Tunable::WEIGHTS`].
+    const GROUPS: &'static [Group];
+    /// The compiled-in weights (from the variant's generated `weights.rs`).
+    const WEIGHTS: &'static [i32];
+    /// The tapering's full middle-game phase; 0 where nothing is tapered.
+    const PHASE_MAX: i32;
+    /// Where the weights live, from the repository root; `tune` writes there
+    /// unless told otherwise.
+    const WEIGHTS_FILE: &'static str;
+    /// Weights the tuner must not move: values of royal pieces (never
+    /// traded), the inputs of non-linear terms, counts that are not scores.
+    fn is_fixed(i: usize) -> bool;
+    /// The coefficients of this position's evaluation, from White's side;
+    /// `white_eval(WEIGHTS)` with the side to move's sign is `evaluate()`.
+    fn trace(&self) -> Trace;
+}
+
+/// The name of weight `i` for humans: `GROUP[k]`.
+pub fn weight_name(groups: &[Group], i: usize) -> String {
+    groups
+        .iter()
+        .find(|g| (g.start..g.start + g.len).contains(&i))
+        .map_or_else(
+            || format!("#{i}"),
+            |g| format!("{}[{}]", g.name, i - g.start),
+        )
+}
+
+/// Test support: along seeded random walks of `games` games of up to `plies`
+/// plies, the trace read with the compiled weights gives the evaluation.
+#[cfg(test)]
+pub(crate) fn check_trace<P: Tunable>(games: usize, plies: usize) {
+    use super::{GenKind, MoveList};
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = P::startpos();
+        for _ in 0..plies {
+            let t = pos.trace();
+            assert!((0..=P::PHASE_MAX).contains(&t.phase), "{}", pos.to_fen());
+            let white = t.white_eval(P::WEIGHTS, P::PHASE_MAX);
+            let stm = match pos.side_to_move() {
+                crate::geometry::Color::White => white,
+                crate::geometry::Color::Black => -white,
+            };
+            assert_eq!(stm, pos.evaluate(), "{}", pos.to_fen());
+            checked += 1;
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            if list.is_empty() || pos.static_outcome().is_some() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos = pos.play(list[(state % list.len() as u64) as usize]);
+        }
+    }
+    assert!(checked >= games * 10, "{checked} positions");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    mod layout {
+        crate::weight_layout! { A: 2, B: 3, C: 1 }
+    }
+
+    #[test]
+    fn layout_counts_and_names() {
+        assert_eq!(
+            (layout::A, layout::B, layout::C, layout::COUNT),
+            (0, 2, 5, 6)
+        );
+        assert_eq!(weight_name(layout::GROUPS, 3), "B[1]");
+    }
+
+    #[test]
+    fn trace_and_sum_agree() {
+        let w = [3, 5, 7, 11];
+        let mut t = Trace {
+            phase: 5,
+            ..Trace::default()
+        };
+        let mut s = Sum::new(&w);
+        for acc in [&mut t as &mut dyn Accumulate, &mut s] {
+            acc.pair(0, 4);
+            acc.split(2, 1, -3);
+            acc.flat(3, 2);
+            acc.rest_mg(17);
+        }
+        assert_eq!(t.white_eval(&w, 24), s.total(5, 24));
+    }
+}

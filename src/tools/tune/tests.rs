@@ -1,0 +1,84 @@
+use super::data::{read_text, Samples};
+use super::*;
+use crate::rules::weights::weight_name;
+use crate::variants::chess::{eval, Chess};
+
+/// Chess positions labelled by the compiled weights; the tuner starts with
+/// the knight worth 150 instead of 330 / 300 and must move it back up while
+/// the held-out loss falls.
+#[test]
+fn tuning_finds_a_wrong_weight_and_lowers_the_held_out_loss() {
+    let truth = <Chess as Tunable>::WEIGHTS;
+    let text = synthetic::<Chess>(1500, 7, truth, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let knight = eval::MATERIAL + 2;
+    let mut wrong = truth.to_vec();
+    wrong[knight] = 150;
+    wrong[knight + 1] = 150;
+    let opts = Options {
+        epochs: 30,
+        lr: 8.0,
+        batch: 128,
+        ..Options::default()
+    };
+    let mut epochs = Vec::new();
+    let tuned = fit::<Chess>(&set, &wrong, &opts, &mut |e| epochs.push(e)).unwrap();
+    assert_eq!(epochs.len(), 30);
+    assert!(tuned.loss_after < tuned.loss_before * 0.7, "{tuned:?}");
+    for j in [knight, knight + 1] {
+        let (got, want) = (tuned.weights[j], truth[j]);
+        assert!(
+            (got - want).abs() * 2 < (150 - want).abs(),
+            "{} went from 150 to {got}, truth {want}",
+            weight_name(Chess::GROUPS, j)
+        );
+    }
+    // Fixed weights never move.
+    for (j, (&got, &start)) in tuned.weights.iter().zip(&wrong).enumerate() {
+        if Chess::is_fixed(j) {
+            assert_eq!(got, start, "{}", weight_name(Chess::GROUPS, j));
+        }
+    }
+    // Labels made with a known K give that K back (about) from the true weights.
+    let k = fit::<Chess>(&set, truth, &Options { epochs: 0, ..opts }, &mut |_| {})
+        .unwrap()
+        .k;
+    assert!((k - 0.006).abs() < 0.0006, "K = {k}");
+}
+
+/// The compiled files are what `render` writes for the compiled weights
+/// (apart from the header), so a tuned file has the same shape.
+#[test]
+fn rendered_weights_match_the_compiled_files() {
+    fn check<P: Tunable>() {
+        let file = std::fs::read_to_string(P::WEIGHTS_FILE).unwrap();
+        let made = "Made by hand: the values before any tuning (the former `PARAMS`).".to_string();
+        assert_eq!(
+            render::render::<P>(P::WEIGHTS, &[made]),
+            file,
+            "{}",
+            P::NAME
+        );
+    }
+    use crate::variants::*;
+    check::<Chess>();
+    check::<trubix::Trubix>();
+    check::<fugue::Fugue>();
+    check::<trebuqi::Trebuqi1>();
+    check::<trebuqi::Trebuqi2>();
+    check::<trebuqi::Trebuqi3>();
+    check::<bandit::Bandit>();
+}
+
+#[test]
+fn too_little_data_is_an_error() {
+    let set = Samples::default();
+    let e = fit::<Chess>(
+        &set,
+        <Chess as Tunable>::WEIGHTS,
+        &Options::default(),
+        &mut |_| {},
+    );
+    assert!(e.unwrap_err().contains("0 usable position"));
+}

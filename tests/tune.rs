@@ -1,0 +1,136 @@
+//! `menagerie tune` from the outside: two runs write the same file byte for
+//! byte, and every bad input is one `error:` line, exit status 2 and no file.
+
+use menagerie::rules::Tunable;
+use menagerie::tools::tune::synthetic;
+use menagerie::variants::trubix::Trubix;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("menagerie-tune-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tune(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg("tune")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn two_runs_write_the_same_weights_file() {
+    let dir = scratch("twice");
+    let data = dir.join("data.txt");
+    let text = synthetic::<Trubix>(300, 3, <Trubix as Tunable>::WEIGHTS, 0.005);
+    std::fs::write(&data, text).unwrap();
+    let (a, b) = (dir.join("a.rs"), dir.join("b.rs"));
+    for out in [&a, &b] {
+        let args = [
+            "trubix",
+            "--data",
+            s(&data),
+            "--epochs",
+            "4",
+            "--batch",
+            "64",
+            "--lr",
+            "4",
+        ];
+        let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(out)]].concat());
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(stdout.matches("held-out loss").count(), 5, "{stdout}");
+    }
+    let first = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(first, std::fs::read_to_string(&b).unwrap());
+    // The header names the command and the data (lines and hash); the body
+    // is the variant's layout.
+    assert!(
+        first.contains("Made by `menagerie tune trubix --data "),
+        "{first}"
+    );
+    assert!(first.contains("(300 lines, FNV-1a "), "{first}");
+    assert!(
+        first.contains("pub const WEIGHTS: [i32; 26] = ["),
+        "{first}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_one_error_line_exit_2_and_no_file() {
+    let dir = scratch("bad");
+    let good = dir.join("good.txt");
+    std::fs::write(
+        &good,
+        synthetic::<Trubix>(20, 5, <Trubix as Tunable>::WEIGHTS, 0.005),
+    )
+    .unwrap();
+    let malformed = dir.join("malformed.txt");
+    let fen = "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1";
+    std::fs::write(&malformed, format!("{fen} | 10 | 1.0\n{fen} | 10\n")).unwrap();
+    let bad_fen = dir.join("badfen.txt");
+    std::fs::write(
+        &bad_fen,
+        format!("{fen} | 10 | 0.5\n# note\nk7/8 w | 0 | 0.5\n"),
+    )
+    .unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing here\n\n").unwrap();
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    let missing = dir.join("missing.txt");
+    let out = dir.join("out.rs");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["trubix", "--data", s(&missing)],
+            "missing.txt: cannot read",
+        ),
+        (
+            vec!["trubix", "--data", s(&good), s(&malformed)],
+            "malformed.txt:2: expected",
+        ),
+        (
+            vec!["trubix", "--data", s(&bad_fen)],
+            "badfen.txt:3: bad FEN",
+        ),
+        (vec!["trubix", "--data", s(&empty)], "0 usable position"),
+        (
+            vec!["trubix", "--data", s(&binary)],
+            "binary.txt: not UTF-8",
+        ),
+        (
+            vec!["nosuch", "--data", s(&good)],
+            "unknown variant 'nosuch'",
+        ),
+        (
+            vec!["trubix", "--data", s(&good), "--lambda", "2"],
+            "--lambda",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
+        assert_eq!(code, 2, "{args:?}: {stdout} {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(want),
+            "{args:?}: {stderr}"
+        );
+        assert!(!out.exists(), "{args:?} wrote a file");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,7 +18,8 @@ pub mod xboard;
 
 pub use session::{
     default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveView,
-    PlayError, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    PlayError, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
+    MAX_THREADS,
 };
 
 use crate::search::{Info, Limits, Score};

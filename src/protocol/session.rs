@@ -19,6 +19,8 @@ use std::sync::Arc;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest table the options allow, in MB.
 pub const MAX_HASH_MB: usize = 65_536;
+/// Most lines the `MultiPV` options allow (a GUI's analysis shows up to five).
+pub const MAX_MULTIPV: usize = 5;
 /// Most search threads the options allow.
 pub const MAX_THREADS: usize = 256;
 

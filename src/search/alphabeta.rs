@@ -177,6 +177,11 @@ impl<P: Evaluate> Worker<'_, P> {
             // The caller checked that at least one of them is legal here.
             list.retain(|m| self.sh.root_moves.contains(&m.pack()));
         }
+        if root && !self.excluded_roots.is_empty() {
+            // MultiPV: the better lines' first moves are not searched again.
+            let left_out = &self.excluded_roots;
+            list.retain(|m| !left_out.contains(m));
+        }
         if list.is_empty() {
             let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
             return if root { s.clamp(alpha, beta) } else { s };
@@ -455,7 +460,7 @@ impl<P: Evaluate> Worker<'_, P> {
                         line.push(m);
                         line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
                     }
-                    if root {
+                    if root && self.excluded_roots.is_empty() {
                         let changed = self.root_best.0 != m;
                         self.root_best = (m, s);
                         self.best_move_nodes = self.nodes - nodes_before;
@@ -511,7 +516,8 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // Step 13. Store the result (not from a singular search: its score
         // leaves a move out).
-        if excluded.is_none() {
+        // Nor from a MultiPV line's root, which leaves the best moves out.
+        if excluded.is_none() && (!root || self.excluded_roots.is_empty()) {
             let bound = Bound::of(best, old_alpha, beta);
             let mv = best_move.map_or(0, |m| m.pack());
             self.sh.tt.store(hash, mv, to_tt(best, ply), depth, bound);

@@ -17,8 +17,8 @@ pub mod uci;
 pub mod xboard;
 
 pub use session::{
-    default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveView,
-    PlayError, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
+    default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveEffects,
+    MoveView, PlayError, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
     MAX_THREADS,
 };
 

@@ -18,6 +18,7 @@
 
 pub mod arena;
 pub mod geometry;
+pub mod gui;
 pub mod protocol;
 pub mod rules;
 pub mod search;

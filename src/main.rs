@@ -138,6 +138,20 @@ enum Command {
         #[arg(long, default_value_t = 16384)]
         batch: usize,
     },
+    /// A board in the web browser to play, watch and analyse every variant:
+    /// starts a local web server, prints its URL and opens the browser.
+    Gui {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on. Anything but a loopback address lets other
+        /// machines open the board (a warning says so).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Print the URL without opening a browser.
+        #[arg(long)]
+        no_open: bool,
+    },
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -695,6 +709,17 @@ fn main() -> ExitCode {
             };
             dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }
+        Some(Command::Gui {
+            port,
+            host,
+            no_open,
+        }) => match menagerie::gui::run(&host, port, !no_open) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Bench {
             variant,
             depth,

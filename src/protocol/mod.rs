@@ -17,8 +17,9 @@ pub mod uci;
 pub mod xboard;
 
 pub use session::{
-    default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveView,
-    PlayError, Player, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    default_variant, make_session, resolve_variant, variant_names, Engine, GoResult, MoveEffects,
+    MoveView, PlayError, Player, PositionError, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB,
+    MAX_MULTIPV, MAX_THREADS,
 };
 
 use crate::search::{Info, Limits, Score};

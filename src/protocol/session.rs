@@ -19,6 +19,8 @@ use std::sync::Arc;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest table the options allow, in MB.
 pub const MAX_HASH_MB: usize = 65_536;
+/// Most lines the `MultiPV` options allow (a GUI's analysis shows up to five).
+pub const MAX_MULTIPV: usize = 5;
 /// Most search threads the options allow.
 pub const MAX_THREADS: usize = 256;
 
@@ -85,6 +87,26 @@ pub struct MoveView {
     pub victims: Vec<(u8, u8)>,
 }
 
+/// What one legal move does ([`crate::rules::Effects`]) in square names, for
+/// front ends that draw the board themselves (the web board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// The variant's notation (`format_move`).
+    pub text: String,
+    pub from: String,
+    pub to: String,
+    /// Where the mover ends (`None`: it leaves the board).
+    pub lands: Option<String>,
+    /// Cells whose pieces leave the board.
+    pub removed: Vec<String>,
+    /// Another piece carried along, from → to.
+    pub displaced: Option<(String, String)>,
+    /// Cells whose piece becomes this letter.
+    pub changed: Vec<(String, char)>,
+    /// A capture or other noisy move.
+    pub noisy: bool,
+}
+
 /// The board's shape, for square-name translation and colour FENs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -140,6 +162,12 @@ pub trait Session: Send {
     /// The game's result from position and history (`rules::game_outcome`).
     fn outcome(&self) -> Option<Outcome>;
     fn legal_moves(&self) -> Vec<MoveView>;
+    /// Every legal move with its effects, in square names.
+    fn move_effects(&self) -> Vec<MoveEffects>;
+    /// The pieces on the board: (cell name, FEN letter).
+    fn board(&self) -> Vec<(String, char)>;
+    /// The variant's pieces (`Position::pieces`).
+    fn pieces(&self) -> &'static [crate::rules::PieceInfo];
     /// XBoard's form of a move given in the variant's notation.
     fn xboard_form(&self, text: &str) -> Option<String>;
     /// The legal moves that keep XBoard's picture right enough for it to
@@ -354,6 +382,36 @@ impl<P: Position + Evaluate> Session for Engine<P> {
                 }
             })
             .collect()
+    }
+
+    fn move_effects(&self) -> Vec<MoveEffects> {
+        let mut list = MoveList::new();
+        self.pos.generate(GenKind::All, &mut list);
+        list.iter()
+            .map(|&m| {
+                let e = self.pos.effects(m);
+                MoveEffects {
+                    text: self.pos.format_move(m),
+                    from: e.from.name(),
+                    to: e.to.name(),
+                    lands: e.lands.map(|s| s.name()),
+                    removed: e.removed.iter().map(|s| s.name()).collect(),
+                    displaced: e.displaced.map(|(a, b)| (a.name(), b.name())),
+                    changed: e.changed.iter().map(|&(s, c)| (s.name(), c)).collect(),
+                    noisy: self.pos.is_noisy(m),
+                }
+            })
+            .collect()
+    }
+
+    fn board(&self) -> Vec<(String, char)> {
+        Square::<P::Geo>::all()
+            .filter_map(|s| self.pos.piece_char(s).map(|c| (s.name(), c)))
+            .collect()
+    }
+
+    fn pieces(&self) -> &'static [crate::rules::PieceInfo] {
+        P::pieces()
     }
 
     fn xboard_form(&self, text: &str) -> Option<String> {

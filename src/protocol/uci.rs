@@ -6,7 +6,7 @@
 
 use super::{
     default_variant, emit, make_session, spawn_perft, spawn_search, Event, GoResult, Player,
-    Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::search::{Clock, Info, Limits, Params, Score};
@@ -36,10 +36,14 @@ pub struct Uci {
     tuning: bool,
     /// Search parameters set by `setoption`, kept across variant changes.
     tuned: Vec<(String, i32)>,
+    /// The `MultiPV` option: lines per depth, 1 to [`MAX_MULTIPV`].
+    multipv: usize,
     quit: bool,
 }
 
-fn info_line(i: &Info) -> String {
+/// The `info` line of one search report; `multipv` is the option's value
+/// (with more than one line wanted, every line names its number).
+fn info_line(i: &Info, multipv: usize) -> String {
     let score = match i.score {
         Score::Cp(c) => format!("cp {c}"),
         Score::Mate(m) => format!("mate {m}"),
@@ -50,6 +54,10 @@ fn info_line(i: &Info) -> String {
         "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {}",
         i.depth, i.seldepth, i.nodes, i.hashfull
     );
+    if i.multipv > 1 || multipv > 1 {
+        // GUIs file each line under its number; a lone line stays as before.
+        s = s.replacen(" score ", &format!(" multipv {} score ", i.multipv), 1);
+    }
     if !i.pv.is_empty() {
         s.push_str(" pv ");
         s.push_str(&i.pv.join(" "));
@@ -92,6 +100,7 @@ impl Uci {
             player: Player::Search,
             tuning: false,
             tuned: Vec::new(),
+            multipv: 1,
             quit: false,
         }
     }
@@ -256,6 +265,9 @@ impl Uci {
             "option name Move Overhead type spin default {} min 0 max 5000",
             self.overhead.as_millis()
         ));
+        emit(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         emit("option name Clear Hash type button");
         if self.tuning {
             let current = self.s().search_params();
@@ -337,6 +349,10 @@ impl Uci {
                 Some(n) => self.overhead = Duration::from_millis(n as u64),
                 None => error("bad option value", &joined),
             },
+            "multipv" => match number(value, 1, MAX_MULTIPV) {
+                Some(n) => self.multipv = n,
+                None => error("bad option value", &joined),
+            },
             "clear hash" => self.sm().clear_hash(),
             "seed" if matches!(self.player, Player::OnePly { .. }) => {
                 match value.and_then(|v| v.parse::<u64>().ok()) {
@@ -391,6 +407,7 @@ impl Uci {
     fn go(&mut self, rest: &[&str]) {
         let mut l = Limits {
             move_overhead: self.overhead,
+            multipv: self.multipv,
             ..Limits::default()
         };
         let white = self.s().side_to_move() == Color::White;
@@ -444,12 +461,13 @@ impl Uci {
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Some(stop.clone());
         let session = self.session.take().expect("idle");
+        let multipv = self.multipv;
         spawn_search(
             session,
             l,
             stop,
             self.tx.clone(),
-            Box::new(|i: &Info| emit(&info_line(i))),
+            Box::new(move |i: &Info| emit(&info_line(i, multipv))),
         );
     }
 

@@ -23,6 +23,7 @@ pub mod error;
 pub mod exchange;
 pub mod fen;
 pub mod pieces;
+pub mod regions;
 pub mod sink;
 pub mod weights;
 pub mod zobrist;
@@ -32,6 +33,7 @@ pub use effects::Effects;
 pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 pub use pieces::PieceInfo;
+pub use regions::Regions;
 pub use sink::{MoveCount, MoveSink};
 pub use weights::Tunable;
 
@@ -269,6 +271,12 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// own in `variants/<name>/pieces.rs`.
     fn pieces() -> &'static [PieceInfo] {
         &[]
+    }
+
+    /// The parts of the board the rules name (Trebuqi's Rivers and General
+    /// areas), for front ends that draw the board; none by default.
+    fn regions() -> Regions<Self::Geo> {
+        Regions::default()
     }
 
     /// The FEN letter on a cell, for diagrams.

@@ -157,6 +157,11 @@ impl<P: Evaluate> Worker<'_, P> {
             // The caller checked that at least one of them is legal here.
             list.retain(|m| self.sh.root_moves.contains(&m.pack()));
         }
+        if root && !self.excluded_roots.is_empty() {
+            // MultiPV: the better lines' first moves are not searched again.
+            let left_out = &self.excluded_roots;
+            list.retain(|m| !left_out.contains(m));
+        }
         if list.is_empty() {
             let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
             return if root { s.clamp(alpha, beta) } else { s };
@@ -435,7 +440,7 @@ impl<P: Evaluate> Worker<'_, P> {
                         line.push(m);
                         line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
                     }
-                    if root {
+                    if root && self.excluded_roots.is_empty() {
                         let changed = self.root_best.0 != m;
                         self.root_best = (m, s);
                         self.best_move_nodes = self.nodes - nodes_before;
@@ -491,7 +496,8 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // Step 13. Store the result (not from a singular search: its score
         // leaves a move out).
-        if excluded.is_none() {
+        // Nor from a MultiPV line's root, which leaves the best moves out.
+        if excluded.is_none() && (!root || self.excluded_roots.is_empty()) {
             let bound = Bound::of(best, old_alpha, beta);
             let mv = best_move.map_or(0, |m| m.pack());
             let eval = (raw_eval != NO_EVAL).then_some(raw_eval);

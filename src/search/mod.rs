@@ -64,6 +64,10 @@ pub struct Limits {
     /// `searchmoves`, or the moves XBoard can draw). Empty, or naming no legal
     /// move: every legal move.
     pub root_moves: Vec<u32>,
+    /// How many principal variations to report (UCI/XBoard `MultiPV`): line
+    /// `k` is searched with the `k - 1` better root moves left out. 0 and 1
+    /// both mean one line, the ordinary search.
+    pub multipv: usize,
 }
 
 /// A score from the side to move's point of view.
@@ -88,6 +92,9 @@ pub struct Info {
     pub hashfull: u32,
     /// Moves in the variant's notation (`format_move`).
     pub pv: Vec<String>,
+    /// Which line this is (1 = the best; more than 1 only under
+    /// [`Limits::multipv`]): a depth's lines are reported in order.
+    pub multipv: u32,
 }
 
 /// The answer of one search.

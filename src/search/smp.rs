@@ -65,6 +65,7 @@ pub(crate) fn run<P: Evaluate>(
         params: job.params,
         completed: &completed,
         score: &best_score,
+        multipv: job.limits.multipv.max(1),
     };
     let max_depth = job
         .limits
@@ -148,6 +149,7 @@ pub(crate) fn run<P: Evaluate>(
                         time: elapsed,
                         hashfull: tt.hashfull(),
                         pv: format_line(job.pos, &it.pv),
+                        multipv: it.multipv,
                     });
                     // Only a completed iteration may end the search at the
                     // soft limit: a new best move inside one is a reason to

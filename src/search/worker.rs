@@ -65,6 +65,9 @@ pub(crate) struct Shared<'a> {
     /// The score of that deepest completed iteration: helpers centre their
     /// aspiration windows on it rather than on their own older scores.
     pub score: &'a AtomicI32,
+    /// How many lines the main worker searches per depth (`Limits::multipv`,
+    /// at least 1); helpers always search one.
+    pub multipv: usize,
 }
 
 /// A finished iteration (or a new best root move found during a deep one),
@@ -79,6 +82,8 @@ pub(crate) struct Iteration<M> {
     pub seldepth: u32,
     pub score: i32,
     pub pv: Vec<M>,
+    /// Which line of the depth (1 = best; see `Limits::multipv`).
+    pub multipv: u32,
     /// Nodes of all threads when the iteration ended.
     pub nodes: u64,
 }
@@ -143,6 +148,12 @@ pub(crate) struct Worker<'a, P: Position> {
     pub(super) best_move_nodes: u64,
     /// This thread's node count when the current iteration started.
     iteration_start_nodes: u64,
+    /// Root moves left out of the current search (MultiPV: the first moves
+    /// of the better lines of this depth). Empty in an ordinary search, so
+    /// the root behaves exactly as without MultiPV.
+    pub(super) excluded_roots: Vec<P::Move>,
+    /// The lines of the last depth under MultiPV (score, moves), best first.
+    lines: Vec<(i32, Vec<P::Move>)>,
     /// Where progress goes (the main thread's channel; a no-op for helpers).
     report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
 }
@@ -191,6 +202,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             root_best: fallback,
             best_move_nodes: 0,
             iteration_start_nodes: 0,
+            excluded_roots: Vec::new(),
+            lines: Vec::new(),
             report,
         }
     }
@@ -234,6 +247,19 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         let mut score = 0;
         let mut completed = 0;
         let mut next = 1;
+        // MultiPV (main worker only): as many lines as there are root moves to
+        // search, at most; each line's last score centres its next window.
+        let lines_wanted = if self.id == 0 && self.sh.multipv > 1 {
+            let mut roots = crate::rules::MoveList::new();
+            pos.generate(crate::rules::GenKind::All, &mut roots);
+            if !self.sh.root_moves.is_empty() {
+                roots.retain(|m| self.sh.root_moves.contains(&m.pack()));
+            }
+            self.sh.multipv.min(roots.len()).max(1)
+        } else {
+            1
+        };
+        let mut line_scores: Vec<i32> = Vec::new();
         while next <= max_depth {
             // Lazy SMP: helpers work ahead of what the threads have completed
             // (odd ones two plies ahead, even ones one), so the threads spread
@@ -256,28 +282,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.seldepth = 0;
             self.iteration_start_nodes = self.nodes;
             self.best_move_nodes = 0;
-            let mut delta = self.sh.params.p.aspiration_window;
-            let (mut alpha, mut beta) =
-                if depth >= self.sh.params.p.aspiration_min_depth && !is_decisive(score) {
-                    ((score - delta).max(-INF), (score + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
-            loop {
-                let s = self.alphabeta::<true>(pos, alpha, beta, depth, 0, false);
-                if self.stopped {
-                    break;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (s + delta).min(INF);
-                } else {
-                    score = s;
-                    break;
-                }
-                delta += delta;
+            let s = self.aspiration(pos, depth, score);
+            if !self.stopped {
+                score = s;
             }
             if self.stopped {
                 if self.abandoned && !self.sh.halt.load(Relaxed) && !self.sh.stop.load(Relaxed) {
@@ -288,15 +295,26 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 }
                 break;
             }
+            if lines_wanted > 1 {
+                score = self.more_lines(pos, depth, score, lines_wanted, &mut line_scores);
+            }
             completed = depth as u32;
             if self.sh.completed.fetch_max(completed, Relaxed) < completed {
                 self.sh.score.store(score, Relaxed);
             }
-            if completed == max_depth {
-                // Whoever gets there first answers for all (see `smp::run`).
+            if completed == max_depth && (self.id == 0 || self.sh.multipv <= 1) {
+                // Whoever gets there first answers for all (see `smp::run`);
+                // under MultiPV only the main worker, which owes the lines.
                 self.sh.halt.store(true, Relaxed);
             }
-            self.send_report(score, true);
+            if lines_wanted > 1 {
+                self.report_lines();
+                if self.stopped {
+                    break;
+                }
+            } else {
+                self.send_report(score, true);
+            }
         }
         self.flush();
         let (best, score) = self.root_best;
@@ -312,7 +330,90 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
     }
 
+    /// One search of the root at `depth` with aspiration windows around
+    /// `guess`, widened until the score falls inside; the caller checks
+    /// `stopped` before trusting the score.
+    fn aspiration(&mut self, pos: &P, depth: i32, guess: i32) -> i32 {
+        let mut delta = self.sh.params.p.aspiration_window;
+        let (mut alpha, mut beta) =
+            if depth >= self.sh.params.p.aspiration_min_depth && !is_decisive(guess) {
+                ((guess - delta).max(-INF), (guess + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+        loop {
+            let s = self.alphabeta::<true>(pos, alpha, beta, depth, 0, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta {
+                beta = (s + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta += delta;
+        }
+    }
+
+    /// MultiPV: after the best line of `depth` (score `first`, in `pv[0]`),
+    /// searches line k with the first moves of lines 1..k left out of the
+    /// root, until `wanted` lines or a stop. The lines, sorted by score (a
+    /// later line can score higher through search instability), are kept
+    /// in `lines` for the report; `pv[0]` and the best root move are the top
+    /// line's. Returns the top score. `scores` holds the previous depth's
+    /// line scores (aspiration guesses) on entry.
+    fn more_lines(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        first: i32,
+        wanted: usize,
+        scores: &mut Vec<i32>,
+    ) -> i32 {
+        let mut lines: Vec<(i32, Vec<P::Move>)> = vec![(first, self.pv[0].to_vec())];
+        self.excluded_roots.clear();
+        while lines.len() < wanted {
+            let Some(&head) = lines.last().and_then(|l| l.1.first()) else {
+                break;
+            };
+            self.excluded_roots.push(head);
+            let guess = scores.get(lines.len()).copied().unwrap_or(first);
+            let s = self.aspiration(pos, depth, guess);
+            if self.stopped || self.pv[0].is_empty() {
+                break;
+            }
+            lines.push((s, self.pv[0].to_vec()));
+        }
+        self.excluded_roots.clear();
+        lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+        scores.clear();
+        scores.extend(lines.iter().map(|l| l.0));
+        let top = lines[0].0;
+        self.root_best = (lines[0].1[0], top);
+        self.pv[0].clear();
+        self.pv[0].extend(lines[0].1.iter().copied());
+        self.lines = lines;
+        top
+    }
+
+    /// Sends the lines `more_lines` kept, best first; only the first counts
+    /// as the completed iteration (time management reads that one).
+    fn report_lines(&mut self) {
+        let lines = std::mem::take(&mut self.lines);
+        for (k, (score, pv)) in lines.into_iter().enumerate() {
+            self.send_line(score, k == 0, pv, k as u32 + 1);
+        }
+    }
+
     pub(super) fn send_report(&mut self, score: i32, complete: bool) {
+        let pv = self.pv[0].to_vec();
+        self.send_line(score, complete, pv, 1);
+    }
+
+    fn send_line(&mut self, score: i32, complete: bool, pv: Vec<P::Move>, multipv: u32) {
         self.flush();
         let spent = self.nodes.saturating_sub(self.iteration_start_nodes).max(1);
         let it = Iteration {
@@ -321,7 +422,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             depth: self.root_depth as u32,
             seldepth: self.seldepth as u32,
             score,
-            pv: self.pv[0].to_vec(),
+            pv,
+            multipv,
             nodes: self.sh.nodes.load(Relaxed),
         };
         (self.report)(it);

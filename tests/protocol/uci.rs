@@ -20,6 +20,7 @@ fn uci_handshake_lists_options() {
         "option name Threads type spin default 1 min 1 max",
         "option name Hash type spin default",
         "option name Move Overhead type spin default",
+        "option name MultiPV type spin default 1 min 1 max 5",
         "option name Clear Hash type button",
     ] {
         assert!(got.iter().any(|l| l.starts_with(o)), "{o}");
@@ -361,5 +362,63 @@ fn search_parameters_are_hidden_uci_options() {
     assert!(again
         .iter()
         .any(|l| l.starts_with("option name lmp_base type spin default 5 ")));
+    p.quit();
+}
+
+/// `MultiPV 3`: each depth reports lines 1, 2, 3 (`multipv K`), with distinct
+/// legal first moves ordered by score, and the best move is line 1's; with
+/// `MultiPV 1` the lines carry no number, as before.
+#[test]
+fn uci_multipv_lines() {
+    let mut p = Proc::uci();
+    p.send("setoption name MultiPV value 3");
+    p.send("position startpos");
+    p.send("go depth 4");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    let legal: Vec<String> = make_session("chess", 1, 1)
+        .unwrap()
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    let field = |l: &str, key: &str| -> String {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == key).expect(key);
+        words[at + 1].to_string()
+    };
+    for depth in 1..=4 {
+        let lines: Vec<&String> = got
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+            .collect();
+        let numbers: Vec<String> = lines.iter().map(|l| field(l, "multipv")).collect();
+        assert_eq!(numbers, ["1", "2", "3"], "depth {depth}: {lines:?}");
+        let firsts: Vec<String> = lines.iter().map(|l| field(l, "pv")).collect();
+        for (i, m) in firsts.iter().enumerate() {
+            assert!(legal.contains(m), "{m}");
+            assert!(!firsts[..i].contains(m), "{m} twice");
+        }
+        let scores: Vec<i32> = lines
+            .iter()
+            .map(|l| field(l, "cp").parse().unwrap())
+            .collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        if depth == 4 {
+            assert_eq!(bestmove(&got), firsts[0]);
+        }
+    }
+    p.send("setoption name MultiPV value 1");
+    p.send("go depth 2");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(got.iter().all(|l| !l.contains(" multipv ")), "{got:?}");
+    for bad in ["0", "6", "x"] {
+        p.send(&format!("setoption name MultiPV value {bad}"));
+        assert_eq!(
+            p.ready(),
+            [format!(
+                "info string Error (bad option value): name MultiPV value {bad}"
+            )]
+        );
+    }
     p.quit();
 }

@@ -36,6 +36,7 @@ fn xboard_handshake_announces_features_in_order() {
         "option=\"Rank numbering -combo *1-11 (XBoard default) /// 0-10 (XBoard -rankOffset 1)\"",
         "option=\"Move Overhead -spin",
         "option=\"Only moves XBoard can show -check 1\"",
+        "option=\"MultiPV -spin 1 1 5\"",
         "option=\"Clear Hash -button\"",
     ] {
         assert!(all.contains(feat), "missing {feat} in {all}");
@@ -426,6 +427,8 @@ fn xboard_settings_and_options() {
         "option Move Overhead=100",
         "option Only moves XBoard can show=0",
         "option Only moves XBoard can show=1",
+        "option MultiPV=3",
+        "option MultiPV=1",
         "option Clear Hash",
     ] {
         p.send(ok);
@@ -442,6 +445,14 @@ fn xboard_settings_and_options() {
         ("memory 0", "Error (bad number): memory 0"),
         ("cores many", "Error (bad number): cores many"),
         ("option Nosuch=1", "Error (unknown option): option Nosuch=1"),
+        (
+            "option MultiPV=0",
+            "Error (bad option value): option MultiPV=0",
+        ),
+        (
+            "option MultiPV=6",
+            "Error (bad option value): option MultiPV=6",
+        ),
         (
             "option Rank numbering=2-12",
             "Error (unknown option): option Rank numbering=2-12",

@@ -23,7 +23,8 @@ pub use text::{gui_delta, result_line, shift_ranks};
 
 use super::{
     default_variant, emit, make_session, resolve_variant, shown, spawn_perft, spawn_search,
-    variant_names, Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    variant_names, Event, GoResult, Session, Shape, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
+    MAX_THREADS,
 };
 use crate::geometry::Color;
 use crate::search::{Clock, Info, Limits};
@@ -88,6 +89,9 @@ pub struct Xboard {
     hash_mb: usize,
     threads: usize,
     last_info: Arc<Mutex<Option<Info>>>,
+    /// Lines analyze mode shows (the "MultiPV" option, 1 to [`MAX_MULTIPV`]);
+    /// games are always played with one line, at full strength.
+    multipv: usize,
     /// The square of the last `lift`, in the variant's (file, row).
     lifted: Option<(u8, u8)>,
     quit: bool,
@@ -119,6 +123,7 @@ impl Xboard {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             last_info: Arc::new(Mutex::new(None)),
+            multipv: 1,
             lifted: None,
             quit: false,
         }
@@ -294,7 +299,10 @@ impl Xboard {
         let last = self.last_info.clone();
         *last.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let info = Box::new(move |i: &Info| {
-            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(i.clone());
+            // The `.` status line reports the best line, not the last of several.
+            if i.multipv <= 1 {
+                *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(i.clone());
+            }
             if post {
                 let pv: Vec<String> = i.pv.iter().map(|m| shift_ranks(m, delta)).collect();
                 emit(&format!(
@@ -326,6 +334,7 @@ impl Xboard {
             l.root_moves = self.s().xboard_root_moves();
         }
         if task == Task::Analyze {
+            l.multipv = self.multipv;
             l.infinite = true;
             l.depth = None;
         } else if let Some(st) = self.st {
@@ -366,6 +375,10 @@ impl Xboard {
         emit(&format!(
             "feature option=\"{SHOWN_ONLY} -check {}\"",
             u8::from(self.shown_moves_only)
+        ));
+        emit(&format!(
+            "feature option=\"MultiPV -spin {} 1 {MAX_MULTIPV}\"",
+            self.multipv
         ));
         emit("feature option=\"Clear Hash -button\"");
         emit("feature done=1");
@@ -615,6 +628,10 @@ impl Xboard {
                 _ => emit(&format!("Error (bad option value): option {}", shown(arg))),
             },
             (SHOWN_ONLY, Some(v)) if v == "0" || v == "1" => self.shown_moves_only = v == "1",
+            ("MultiPV", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => emit(&format!("Error (bad option value): option {}", shown(arg))),
+            },
             ("Clear Hash", None) => self.sm().clear_hash(),
             _ => emit(&format!("Error (unknown option): option {}", shown(arg))),
         }

@@ -388,6 +388,23 @@ impl<const RULE: u8> Position for Trebuqi<RULE> {
         Outcome::no_move_loss(self.stm, self.in_check())
     }
 
+    /// The Rivers between ranks 4|5 and 7|8, and each side's General area
+    /// (the cells `GENERAL_ZONE` allows), ruled in `docs/rules/trebuqi.md`.
+    fn regions() -> crate::rules::Regions<Hex91> {
+        let cells = |zone: u128| -> Vec<Sq> {
+            Sq::all()
+                .filter(|s| zone & tables::bit(s.index()) != 0)
+                .collect()
+        };
+        crate::rules::Regions {
+            areas: vec![
+                ("White's General area", cells(tables::GENERAL_ZONE[0])),
+                ("Black's General area", cells(tables::GENERAL_ZONE[1])),
+            ],
+            rivers_after_rows: vec![3, 6],
+        }
+    }
+
     fn diagram(&self) -> String {
         diagram::draw(self)
     }

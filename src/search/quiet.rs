@@ -9,7 +9,6 @@
 //! table, the history or a clock, so the answer depends on the position
 //! alone and is the same on every run.
 
-use super::params::Params;
 use super::score::{is_decisive, outcome_score, INF, MAX_PLY};
 use super::worker::static_eval;
 use crate::rules::{Evaluate, GenKind, MoveList};
@@ -37,8 +36,7 @@ pub fn quiet_leaf<P: Evaluate>(pos: &P) -> Option<QuietLeaf<P>> {
     let mut nodes = 0;
     let mut pv = Vec::new();
     // The variant's delta margin, as the engine's quiescence uses it.
-    let delta =
-        Params::with(P::SEARCH_PARAMS).map_or(Params::DEFAULT.delta_margin, |p| p.delta_margin);
+    let delta = super::Searcher::<P>::variant_params().delta_margin;
     let score = search(pos, -INF, INF, 0, delta, &mut nodes, &mut pv)?;
     if is_decisive(score) {
         return None;

@@ -20,6 +20,7 @@ pub(crate) mod assets {
     pub const STYLE: &str = include_str!("assets/style.css");
     pub const BOARD_JS: &str = include_str!("assets/board.js");
     pub const PIECES_JS: &str = include_str!("assets/pieces.js");
+    pub const PGN_JS: &str = include_str!("assets/pgn.js");
     pub const APP_JS: &str = include_str!("assets/app.js");
 }
 

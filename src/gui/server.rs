@@ -115,6 +115,10 @@ pub fn app_with(engines: Engines) -> Router {
             get(|| async { asset("text/javascript", assets::PIECES_JS) }),
         )
         .route(
+            "/pgn.js",
+            get(|| async { asset("text/javascript", assets::PGN_JS) }),
+        )
+        .route(
             "/app.js",
             get(|| async { asset("text/javascript", assets::APP_JS) }),
         )

@@ -31,9 +31,12 @@ async fn serve(app: axum::Router) -> String {
 
 /// A page: connects and reads the greeting (hello, layout, state).
 async fn page(addr: &str) -> (Ws, Vec<Value>) {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap();
+    let url = if addr.contains('/') {
+        format!("ws://{addr}")
+    } else {
+        format!("ws://{addr}/ws")
+    };
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     let mut got = Vec::new();
     for _ in 0..3 {
         got.push(recv(&mut ws).await);
@@ -144,6 +147,30 @@ fn every_variant_lays_out_and_lists_the_generators_moves() {
         if let Some(trebuqi) = greeting[0]["variants"].as_array() {
             assert_eq!(trebuqi.len(), VARIANTS.len());
         }
+    });
+}
+
+/// The socket's address names the first game; a refused one gives chess
+/// and the reason.
+#[test]
+fn the_address_names_the_first_game() {
+    runtime().block_on(async {
+        let addr = server().await;
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let q = fen.replace(' ', "%20");
+        let (_ws, got) = page(&format!("{addr}/ws?variant=chess&fen={q}")).await;
+        assert_eq!(
+            (got[2]["fen"].clone(), got[2]["set_up"].clone()),
+            (json!(fen), json!(true))
+        );
+        let (_ws, got) = page(&format!("{addr}/ws?variant=trebuqi")).await;
+        assert_eq!(got[1]["variant"], "trebuqi");
+        let (mut ws, got) = page(&format!("{addr}/ws?variant=nope&variant=nope2&x=%ff")).await;
+        assert_eq!(got[1]["variant"], "chess");
+        assert!(recv(&mut ws).await["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown variant"));
     });
 }
 

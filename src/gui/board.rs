@@ -159,9 +159,28 @@ pub struct Board {
 impl Board {
     /// A board of orthodox chess at its start.
     pub fn new() -> Board {
-        let session = make_session(crate::variants::ORTHODOX, HASH_MB, 1).ok();
+        let mut b = Board::without_game();
+        b.session = make_session(crate::variants::ORTHODOX, HASH_MB, 1).ok();
+        b
+    }
+
+    /// A board of `variant` from `fen` (None: its start), as a page's
+    /// address names it; refused, a chess board and the error. One session
+    /// is made, not a chess one first (a board's first picture comes sooner).
+    pub fn open(variant: &str, fen: Option<&str>) -> (Board, Option<Value>) {
+        let mut b = Board::without_game();
+        if let Action::Reply(r) = b.new_game(variant, fen) {
+            if b.session.is_none() {
+                let refused = r.into_iter().next();
+                return (Board::new(), refused);
+            }
+        }
+        (b, None)
+    }
+
+    fn without_game() -> Board {
         Board {
-            session,
+            session: None,
             start: None,
             line: Vec::new(),
             ply: 0,

@@ -20,7 +20,7 @@ use super::board::{error, info_json, Action, Board, Request, SearchKind};
 use super::engines::{self, Engines, Player};
 use crate::protocol::Session;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -137,13 +137,19 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
-async fn socket(ws: WebSocketUpgrade, State(shared): State<Shared>) -> Response {
+async fn socket(
+    ws: WebSocketUpgrade,
+    State(shared): State<Shared>,
+    // The game the page's address names (`/ws?variant=...&fen=...`); a map,
+    // so that no query string is refused before the board can say why.
+    Query(opening): Query<HashMap<String, String>>,
+) -> Response {
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |mut socket| async move {
             match shared.boards.clone().try_acquire_owned() {
                 Ok(permit) => {
-                    run_board(socket, shared.engines).await;
+                    run_board(socket, shared.engines, opening).await;
                     drop(permit);
                 }
                 Err(_) => {
@@ -169,8 +175,11 @@ async fn send_all(socket: &mut WebSocket, msgs: Vec<Value>) -> bool {
 }
 
 /// One board's connection, until the page closes it.
-async fn run_board(mut socket: WebSocket, engines: Arc<Engines>) {
-    let mut board = Board::new();
+async fn run_board(mut socket: WebSocket, engines: Arc<Engines>, opening: HashMap<String, String>) {
+    let (mut board, refused) = match opening.get("variant") {
+        Some(v) => Board::open(v, opening.get("fen").map(String::as_str)),
+        None => (Board::new(), None),
+    };
     let mut ext = Externals::default();
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     let mut running: Option<Running> = None;
@@ -179,7 +188,12 @@ async fn run_board(mut socket: WebSocket, engines: Arc<Engines>) {
     let mut window = Instant::now();
     let mut in_window = 0u32;
     let mut warned = false;
-    if !send_all(&mut socket, board.greeting()).await {
+    if !send_all(
+        &mut socket,
+        board.greeting().into_iter().chain(refused).collect(),
+    )
+    .await
+    {
         return;
     }
     loop {

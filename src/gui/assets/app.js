@@ -28,16 +28,13 @@
   let cores = 1;
   let errorTimer = null;
   let engineVariant = null; // the variant the engine lists are for
-  // The greeting's layout and state (a chess board) are skipped when the
-  // address names a game: the answer to that request follows.
-  let skipGreeting = 0;
 
   const view = new BoardView.View($("board"), onPress, onRelease);
   // Speed figures the browser tests print: page start to first position
   // drawn; the last press's handling (highlights included) and from the
   // input event to the next frame (highlights on screen).
-  const timing = { readyMs: 0, clickMs: 0, clickFrameMs: 0 };
-  window.menagerie = { view, timing, send, get state() { return state; }, get searching() { return searching; } };
+  const timing = { connectedMs: 0, helloMs: 0, readyMs: 0, clickMs: 0, clickFrameMs: 0, infos: 0 };
+  window.menagerie = { view, timing, send, get state() { return state; }, get searching() { return searching; }, get lines() { return lines; } };
 
   function send(msg) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -52,7 +49,16 @@
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(proto + location.host + "/ws");
+    // The game the address names is the board's first game (the server
+    // greets with it, or with chess and an error if it refuses it).
+    const q = new URLSearchParams(location.search);
+    const game = new URLSearchParams();
+    if (q.get("variant") || q.get("fen")) {
+      game.set("variant", q.get("variant") || "chess");
+      if (q.get("fen")) game.set("fen", q.get("fen"));
+    }
+    ws = new WebSocket(proto + location.host + "/ws" + (game.toString() ? "?" + game.toString() : ""));
+    ws.onopen = () => { timing.connectedMs = performance.now(); };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
@@ -66,6 +72,7 @@
 
   const handlers = {
     hello(msg) {
+      timing.helloMs = performance.now();
       cores = msg.cores || 1;
       ui.threads.max = cores;
       ui.multipv.max = msg.max_multipv || 5;
@@ -78,13 +85,8 @@
       const q = new URLSearchParams(location.search);
       const mode = q.get("mode");
       if (["play", "watch", "analyze", "free"].includes(mode)) { ui.mode.value = mode; updateButtons(); }
-      if (q.get("variant") || q.get("fen")) {
-        skipGreeting = 2;
-        send({ type: "new", variant: q.get("variant") || "chess", fen: q.get("fen") || null });
-      }
     },
     layout(msg) {
-      if (skipGreeting > 0) { skipGreeting--; return; }
       pieces = msg.pieces;
       if (msg.variant !== engineVariant) { engineVariant = msg.variant; send({ type: "engines" }); }
       ui.variant.value = msg.variant;
@@ -92,7 +94,6 @@
       renderLegend();
     },
     state(msg) {
-      if (skipGreeting > 0) { skipGreeting--; return; }
       state = msg;
       if (!timing.readyMs) timing.readyMs = performance.now();
       selected = null;
@@ -109,8 +110,8 @@
           for (const k in lines) if (lines[k].depth < msg.depth - 1) delete lines[k];
         }
         lines[msg.multipv] = msg;
-        renderLines();
-        renderBoard();
+        timing.infos++;
+        scheduleAnalysisDraw();
       } else if (msg.multipv === 1) {
         ui.status.textContent = "Engine thinking… depth " + msg.depth + ", " + scoreText(msg.score, state.side) + ", " + fmtNps(msg.nps);
         setEval(msg.score, state.side);
@@ -146,6 +147,21 @@
       if (!state) send({ type: "state" });
     },
   };
+
+  // Search reports can come hundreds a second; drawing each would take the
+  // CPU the search needs (the browser and the engine share the machine), so
+  // the lines and arrows are drawn at most every ANALYSIS_DRAW_MS.
+  const ANALYSIS_DRAW_MS = 200;
+  let drawTimer = null;
+  function scheduleAnalysisDraw() {
+    if (drawTimer) return;
+    drawTimer = setTimeout(() => {
+      drawTimer = null;
+      if (!state) return;
+      renderLines();
+      renderBoard();
+    }, ANALYSIS_DRAW_MS);
+  }
 
   // ---- what happens after each position ---------------------------------
 

@@ -41,7 +41,13 @@ async fn serve(app: axum::Router) -> std::net::SocketAddr {
 /// The pieces the page draws equal the engine's board after replaying the
 /// game the page shows; the page's FEN equals the engine's.
 async fn check_drawn(c: &Client, variant: &str) -> Value {
-    let state = eval(c, "return menagerie.state").await;
+    // State and picture read in one script, so no message comes between.
+    let both = eval(
+        c,
+        "return [menagerie.state, [...document.querySelectorAll('#board g.piece')].map(g => g.dataset.cell + g.dataset.letter)]",
+    )
+    .await;
+    let state = both[0].clone();
     let start = state["set_up"]
         .as_bool()
         .unwrap()
@@ -60,12 +66,7 @@ async fn check_drawn(c: &Client, variant: &str) -> Value {
         .into_iter()
         .map(|(c, l)| format!("{c}{l}"))
         .collect();
-    let drawn = eval(
-        c,
-        "return [...document.querySelectorAll('#board g.piece')].map(g => g.dataset.cell + g.dataset.letter)",
-    )
-    .await;
-    let mut drawn: Vec<String> = serde_json::from_value(drawn).unwrap();
+    let mut drawn: Vec<String> = serde_json::from_value(both[1].clone()).unwrap();
     engine.sort();
     drawn.sort();
     assert_eq!(
@@ -78,22 +79,36 @@ async fn check_drawn(c: &Client, variant: &str) -> Value {
     state
 }
 
-/// One ply by clicks: a piece that can move (chosen by `pick`), then one of
-/// the targets the page highlights for it, then the chooser's first way.
-async fn click_a_move(c: &Client, pick: &mut u64) {
-    let froms = eval(
-        c,
-        "return [...new Set(menagerie.state.legal.map(m => m.from))]",
-    )
-    .await;
-    let froms = froms.as_array().unwrap();
-    *pick ^= *pick << 13;
-    *pick ^= *pick >> 7;
-    *pick ^= *pick << 17;
-    let from = froms[(*pick % froms.len() as u64) as usize]
-        .as_str()
+/// The move a two-ply search of our engine picks in the page's position
+/// (the "person" at the board: better than chance, weaker than the
+/// engine it plays, so the game has a middle and an end).
+fn advice(state: &Value) -> menagerie::protocol::MoveEffects {
+    let mut s = make_session("trebuqi", 1, 1).unwrap();
+    s.set_position(Some(state["fen"].as_str().unwrap()), &[])
+        .unwrap();
+    let limits = menagerie::search::Limits {
+        depth: Some(2),
+        ..Default::default()
+    };
+    let best = s
+        .go(
+            &limits,
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            &mut |_| {},
+        )
+        .best
+        .unwrap();
+    s.move_effects()
+        .into_iter()
+        .find(|m| m.text == best)
         .unwrap()
-        .to_string();
+}
+
+/// One ply by clicks: the piece of the advised move, then its target among
+/// the cells the page highlights, then its way in the chooser if one opens.
+async fn click_a_move(c: &Client, state: &Value) {
+    let mv = advice(state);
+    let from = mv.from.clone();
     click(c, &format!("#board g.piece[data-cell='{from}']")).await;
     wait_true(
         c,
@@ -105,11 +120,12 @@ async fn click_a_move(c: &Client, pick: &mut u64) {
         "return [...document.querySelectorAll('#board .target')].map(e => e.dataset.cell)",
     )
     .await;
-    let targets = targets.as_array().unwrap();
-    let to = targets[(*pick / 7 % targets.len() as u64) as usize]
-        .as_str()
-        .unwrap()
-        .to_string();
+    assert!(
+        targets.as_array().unwrap().contains(&json!(mv.to)),
+        "{} among {targets}",
+        mv.text
+    );
+    let to = mv.to.clone();
     // An occupied target takes the click on its piece (the capture ring
     // is drawn around it); where the dot covers the piece, on the dot.
     let on_piece = match c
@@ -125,7 +141,7 @@ async fn click_a_move(c: &Client, pick: &mut u64) {
         click(c, &format!("#board .target[data-cell='{to}']")).await;
     }
     if eval(c, "return document.getElementById('chooser').open").await == json!(true) {
-        click(c, "#choices button").await;
+        click(c, &format!("#choices button[data-move='{}']", mv.text)).await;
     }
 }
 
@@ -150,15 +166,14 @@ fn done_when_play_through() {
         let b = browser::start(&chromium, &driver, 1280, 860).await;
         let c = &b.c;
 
-        // Trebuqi against the engine (two plies deep), by clicks, to the end.
+        // Trebuqi against the engine (three plies deep), by clicks, to the end.
         let t0 = Instant::now();
         open(c, &format!("http://{addr}/?variant=trebuqi&mode=play"), "trebuqi").await;
-        eval(c, "document.getElementById('limit-kind').value = 'depth'; document.getElementById('limit').value = '2'; return true").await;
-        let mut pick = 0x2545_F491_4F6C_DD1Du64;
+        eval(c, "document.getElementById('limit-kind').value = 'depth'; document.getElementById('limit').value = '3'; return true").await;
         let mut state = check_drawn(c, "trebuqi").await;
         while state["outcome"].is_null() {
             let ply = state["ply"].as_u64().unwrap();
-            click_a_move(c, &mut pick).await;
+            click_a_move(c, &state).await;
             // Our move, then the engine's (unless ours ended the game).
             wait_for(c, &format!(
                 "const s = menagerie.state; return s.ply === {} || (s.ply === {} && !!s.outcome)",
@@ -186,10 +201,12 @@ fn done_when_play_through() {
         let mut seen = 0u64;
         let mut swaps = 0;
         let mut captures = 0;
+        let mut missed = 0;
         loop {
             let state = check_drawn(c, "fugue").await;
             let ply = state["ply"].as_u64().unwrap();
             if ply != seen {
+                missed += ply.saturating_sub(seen + 1);
                 seen = ply;
                 if let Some(last) = state["last"].as_object() {
                     swaps += usize::from(!last["displaced"].is_null());
@@ -199,7 +216,7 @@ fn done_when_play_through() {
             if !state["outcome"].is_null() {
                 println!(
                     "fugue: {} plies watched (menagerie against menagerie-uci), {} ({}), \
-                     {swaps} swaps and {captures} captures drawn, {:.0} s",
+                     {swaps} swaps and {captures} captures drawn ({missed} plies passed between two looks), {:.0} s",
                     ply, state["outcome"]["result"], state["outcome"]["reason"],
                     t0.elapsed().as_secs_f64()
                 );

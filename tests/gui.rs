@@ -551,6 +551,23 @@ fn two_configured_engines_play_each_other() {
         .await;
         let (next, _) = until(&mut ws, "state").await;
         assert_eq!(next["line"].as_array().unwrap().len(), 7);
+        // Stopped, then asked again at once: the stopped answer is dropped
+        // and the new question is asked when the engine is free.
+        let before = next["line"].as_array().unwrap().len();
+        send(
+            &mut ws,
+            json!({"type": "go", "engine": "two", "movetime_ms": 300}),
+        )
+        .await;
+        send(&mut ws, json!({"type": "stop"})).await;
+        send(
+            &mut ws,
+            json!({"type": "go", "engine": "two", "movetime_ms": 60}),
+        )
+        .await;
+        let (next, others) = until(&mut ws, "state").await;
+        assert!(others.iter().all(|v| v["type"] != "error"), "{others:?}");
+        assert_eq!(next["line"].as_array().unwrap().len(), before + 1);
         send(&mut ws, json!({"type": "go", "engine": "nobody"})).await;
         let e = recv(&mut ws).await;
         assert!(

@@ -75,6 +75,9 @@ struct Externals {
     players: HashMap<String, Player>,
     /// The engine thinking, and whether its answer is dropped (`stop`).
     thinking: Option<(String, bool)>,
+    /// A move asked for after a `stop`, before the stopped engine answered
+    /// (an engine cannot be interrupted): asked once it has.
+    next: Option<(String, u64)>,
 }
 
 /// The search a board is running.
@@ -248,11 +251,16 @@ async fn run_board(mut socket: WebSocket, engines: Arc<Engines>, opening: HashMa
                     if let Some(p) = player {
                         ext.players.insert(name.clone(), p);
                     }
-                    if dropped || board.searching() {
+                    let mut out = if dropped || board.searching() {
                         vec![json!({"type": "idle"})]
                     } else {
                         board.external_done(version, &name, answer)
+                    };
+                    if let Some((next, ms)) = ext.next.take() {
+                        let mut ctx = Ctx { running: &mut running, pending: &mut pending, tx: &tx, engines: &engines, ext: &mut ext };
+                        out.extend(external(&board, &next, ms, &mut ctx));
                     }
+                    out
                 }
             },
         };
@@ -311,6 +319,7 @@ fn handle(board: &mut Board, req: Request, ctx: &mut Ctx) -> Vec<Value> {
             if let Some((_, dropped)) = &mut ctx.ext.thinking {
                 *dropped = true;
             }
+            ctx.ext.next = None;
             Vec::new()
         }
         Action::Engines => {
@@ -369,8 +378,13 @@ fn external(board: &Board, name: &str, ms: u64, ctx: &mut Ctx) -> Vec<Value> {
             ctx.engines.source
         ))];
     };
-    if let Some((busy, _)) = &ctx.ext.thinking {
-        return vec![error(format!("engine '{busy}' is still thinking"))];
+    match &ctx.ext.thinking {
+        Some((_, true)) if !board.searching() => {
+            ctx.ext.next = Some((name.to_string(), ms));
+            return Vec::new();
+        }
+        Some((busy, _)) => return vec![error(format!("engine '{busy}' is still thinking"))],
+        None => {}
     }
     let job = board.external_job(spec.clone(), Duration::from_millis(ms));
     let player = ctx.ext.players.remove(name);

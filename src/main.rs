@@ -151,6 +151,10 @@ enum Command {
         /// Print the URL without opening a browser.
         #[arg(long)]
         no_open: bool,
+        /// The engines offered for engine-against-engine games (default:
+        /// where `menagerie match` looks for engines.ini).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
     },
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
@@ -713,7 +717,8 @@ fn main() -> ExitCode {
             port,
             host,
             no_open,
-        }) => match menagerie::gui::run(&host, port, !no_open) {
+            config,
+        }) => match menagerie::gui::run(&host, port, !no_open, config.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -6,84 +6,30 @@
 //! cells (91 hexagons for Trebuqi, 41 for Trubix), clicking a piece
 //! highlights exactly the targets the engine's generator lists for it
 //! (`perft 1 --divide`), and a screenshot is saved under `docs/screenshots/`;
-//! then a move made by clicks is answered by the engine, the FEN box
-//! round-trips, and no script error happened on the page.
+//! then a move made by clicks is answered by the engine, a move made by a
+//! drag is played, the move list goes back and forward by keys, a PGN goes
+//! out and back in through the page, analysis draws its principal
+//! variation as arrows, the FEN box round-trips, a phone-sized window
+//! shows Trebuqi, and no script error happened on the page.
 //!
 //! Without `chromium` and `chromedriver` the test says so and passes, except
 //! under `CI=true`, where `.ci/run` installs them and their absence fails.
 
-use fantoccini::{ClientBuilder, Locator};
+mod browser;
+
+use browser::{click, eval, open, wait_true};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::Locator;
 use menagerie::protocol::make_session;
 use menagerie::variants::VARIANTS;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
-
-fn which(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path).chain([PathBuf::from("/usr/lib/chromium")]) {
-        for n in names {
-            let p = dir.join(n);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// Kills the driver when the test ends, however it ends.
-struct Driver(Child);
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn eval(c: &fantoccini::Client, script: &str) -> Value {
-    c.execute(script, vec![]).await.expect(script)
-}
-
-/// Polls `script` until it returns true (at most 20 s).
-async fn wait_true(c: &fantoccini::Client, script: &str) {
-    let start = Instant::now();
-    loop {
-        if eval(c, script).await == json!(true) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "timed out: {script}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
 
 #[test]
 fn the_board_in_a_real_browser() {
-    let (Some(chromium), Some(driver)) = (
-        which(&["chromium", "chromium-browser", "google-chrome"]),
-        which(&["chromedriver"]),
-    ) else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI=true but chromium or chromedriver is missing (.ci/run installs them)");
-        }
-        eprintln!(
-            "gui_browser: skipped: chromium and chromedriver not found \
-             (apt-get install chromium chromium-driver)"
-        );
+    let Some((chromium, driver)) = browser::installed() else {
         return;
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -95,49 +41,19 @@ fn the_board_in_a_real_browser() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, menagerie::gui::app()).await });
-
-        let port = free_port();
-        let _driver = Driver(
-            Command::new(&driver)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start chromedriver"),
-        );
-        let profile = std::env::temp_dir().join(format!("menagerie-chromium-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
-        let caps: serde_json::Map<String, Value> = serde_json::from_value(json!({
-            "goog:chromeOptions": {
-                "binary": chromium.to_string_lossy(),
-                "args": ["--headless", "--no-sandbox", "--disable-gpu",
-                         "--disable-background-networking", "--disable-component-update",
-                         "--disable-sync", "--no-first-run", "--window-size=1280,860",
-                         format!("--user-data-dir={}", profile.display())],
-            }
-        }))
-        .unwrap();
-        let url = format!("http://127.0.0.1:{port}");
-        let start = Instant::now();
-        let c = loop {
-            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-            match ClientBuilder::new(connector).capabilities(caps.clone()).connect(&url).await {
-                Ok(c) => break c,
-                Err(e) if start.elapsed() > Duration::from_secs(20) => panic!("webdriver: {e}"),
-                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-            }
-        };
+        let b = browser::start(&chromium, &driver, 1280, 860).await;
+        let c = &b.c;
         let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
         std::fs::create_dir_all(&shots).unwrap();
 
         for &v in VARIANTS {
             c.goto(&format!("http://{addr}/?variant={v}")).await.unwrap();
-            wait_true(&c, &format!(
+            wait_true(c, &format!(
                 "return !!(window.menagerie && menagerie.state && menagerie.state.variant === '{v}' \
                  && document.querySelectorAll('#board .cell').length > 0)"
             )).await;
-            let cells = eval(&c, "return document.querySelectorAll('#board .cell').length").await;
-            let hexes = eval(&c, "return document.querySelectorAll('#board polygon.cell.hex').length").await;
+            let cells = eval(c, "return document.querySelectorAll('#board .cell').length").await;
+            let hexes = eval(c, "return document.querySelectorAll('#board polygon.cell.hex').length").await;
             let (n, hex) = match v {
                 "trubix" => (41, 0),
                 "bandit" => (63, 0),
@@ -169,9 +85,9 @@ fn the_board_in_a_real_browser() {
                 .click()
                 .await
                 .unwrap();
-            wait_true(&c, "return document.querySelectorAll('#board .target').length > 0").await;
+            wait_true(c, "return document.querySelectorAll('#board .target').length > 0").await;
             let shown = eval(
-                &c,
+                c,
                 "return [...document.querySelectorAll('#board .target')].map(e => e.dataset.cell)",
             )
             .await;
@@ -183,22 +99,22 @@ fn the_board_in_a_real_browser() {
 
         // A move made by clicks is answered by the engine (depth 1).
         c.goto(&format!("http://{addr}/?variant=trebuqi")).await.unwrap();
-        wait_true(&c, "return !!(window.menagerie && menagerie.state && menagerie.state.variant === 'trebuqi')").await;
-        eval(&c, "document.getElementById('limit-kind').value = 'depth'; document.getElementById('limit').value = '1'; return true").await;
-        let mv = eval(&c, "return menagerie.state.legal[0]").await;
+        wait_true(c, "return !!(window.menagerie && menagerie.state && menagerie.state.variant === 'trebuqi')").await;
+        eval(c, "document.getElementById('limit-kind').value = 'depth'; document.getElementById('limit').value = '1'; return true").await;
+        let mv = eval(c, "return menagerie.state.legal[0]").await;
         let (from, to) = (mv["from"].as_str().unwrap(), mv["to"].as_str().unwrap());
         c.find(Locator::Css(&format!("#board g.piece[data-cell='{from}']"))).await.unwrap().click().await.unwrap();
         c.find(Locator::Css(&format!("#board .target[data-cell='{to}']"))).await.unwrap().click().await.unwrap();
-        wait_true(&c, "return menagerie.state.moves.length === 2 && !!menagerie.state.engine_move").await;
+        wait_true(c, "return menagerie.state.moves.length === 2 && !!menagerie.state.engine_move").await;
 
         // The FEN box round-trips a position.
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         c.goto(&format!("http://{addr}/?variant=chess")).await.unwrap();
-        wait_true(&c, "return !!(window.menagerie && menagerie.state && menagerie.state.variant === 'chess')").await;
-        eval(&c, &format!("document.getElementById('mode').value = 'free'; document.getElementById('fen').value = '{fen}'; return true")).await;
+        wait_true(c, "return !!(window.menagerie && menagerie.state && menagerie.state.variant === 'chess')").await;
+        eval(c, &format!("document.getElementById('mode').value = 'free'; document.getElementById('fen').value = '{fen}'; return true")).await;
         c.find(Locator::Id("setfen")).await.unwrap().click().await.unwrap();
-        wait_true(&c, &format!("return menagerie.state.fen === '{fen}' && document.getElementById('fen').value === '{fen}'")).await;
-        assert!(eval(&c, "return location.search").await.as_str().unwrap().contains("fen="));
+        wait_true(c, &format!("return menagerie.state.fen === '{fen}' && document.getElementById('fen').value === '{fen}'")).await;
+        assert!(eval(c, "return location.search").await.as_str().unwrap().contains("fen="));
 
         // Moves with effects beyond from-to, made by clicks, end with the
         // board the engine holds: a Fugue swap and a capture off the landing
@@ -216,19 +132,158 @@ fn the_board_in_a_real_browser() {
         ];
         for (variant, what, want) in cases {
             match find_move(variant, want) {
-                Some((fen, mv)) => play_by_clicks(&c, addr, variant, &fen, &mv).await,
+                Some((fen, mv)) => play_by_clicks(c, addr, variant, &fen, &mv).await,
                 None => panic!("{variant}: no {what} found by the random walk"),
             }
         }
-        let timing = eval(&c, "return menagerie.timing").await;
-        println!("gui_browser: first position drawn {:.0} ms after the page started; last click handled in {:.1} ms",
+        let timing = eval(c, "return menagerie.timing").await;
+        println!("gui_browser: first position drawn {:.0} ms after the page started; last press handled in {:.1} ms",
             timing["readyMs"].as_f64().unwrap_or(0.0), timing["clickMs"].as_f64().unwrap_or(0.0));
 
-        let errors = eval(&c, "return window.menagerieErrors || []").await;
+        drag_navigate_pgn_and_arrows(c, addr).await;
+
+        // A phone-sized window: Trebuqi's hexagon fits its width.
+        c.set_window_size(390, 844).await.unwrap();
+        open(c, &format!("http://{addr}/?variant=trebuqi&mode=free"), "trebuqi").await;
+        let (w, vw) = (
+            eval(c, "return document.getElementById('board').getBoundingClientRect().width").await,
+            eval(c, "return window.innerWidth").await,
+        );
+        assert!(w.as_f64().unwrap() <= vw.as_f64().unwrap() + 0.5, "{w} > {vw}");
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(shots.join("gui-trebuqi-phone.png"), png).unwrap();
+
+        let errors = browser::page_errors(c).await;
         assert_eq!(errors, json!([]), "script errors on the page");
-        c.close().await.unwrap();
-        let _ = std::fs::remove_dir_all(&profile);
+        b.c.clone().close().await.unwrap();
     });
+}
+
+/// A drag plays a move; ← and → go along the move list; the PGN the page
+/// exports loads back through the page; analysis draws line 1's moves as
+/// numbered, fading arrows.
+async fn drag_navigate_pgn_and_arrows(c: &fantoccini::Client, addr: std::net::SocketAddr) {
+    open(
+        c,
+        &format!("http://{addr}/?variant=trubix&mode=free"),
+        "trubix",
+    )
+    .await;
+    let mv = eval(
+        c,
+        "return menagerie.state.legal.find(m => m.from !== m.to && m.lands === m.to)",
+    )
+    .await;
+    let (from, to) = (mv["from"].as_str().unwrap(), mv["to"].as_str().unwrap());
+    let piece = c
+        .find(Locator::Css(&format!("#board g.piece[data-cell='{from}']")))
+        .await
+        .unwrap();
+    let cell = c
+        .find(Locator::Css(&format!("#board .cell[data-cell='{to}']")))
+        .await
+        .unwrap();
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: piece,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: cell.clone(),
+            duration: Some(std::time::Duration::from_millis(150)),
+            x: 3.0,
+            y: 3.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: cell,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(drag).await.unwrap();
+    wait_true(c, "return menagerie.state.line.length === 1").await;
+    // Two more moves by the page, then back and forward by keys.
+    for n in 2..4 {
+        eval(c, "const m = menagerie.state.legal[0]; menagerie.send({type: 'move', move: m.text}); return true").await;
+        wait_true(c, &format!("return menagerie.state.line.length === {n}")).await;
+    }
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys("\u{E012}").await.unwrap(); // ←
+    wait_true(
+        c,
+        "return menagerie.state.ply === 2 && menagerie.state.line.length === 3",
+    )
+    .await;
+    body.send_keys("\u{E012}").await.unwrap();
+    wait_true(c, "return menagerie.state.ply === 1").await;
+    assert_eq!(
+        eval(
+            c,
+            "return document.querySelectorAll('#movelist span.ahead').length"
+        )
+        .await,
+        json!(2)
+    );
+    body.send_keys("\u{E014}").await.unwrap(); // →
+    wait_true(
+        c,
+        "return menagerie.state.ply === 2 && menagerie.state.line.length === 3",
+    )
+    .await;
+    click(c, "#end").await;
+    wait_true(c, "return menagerie.state.ply === 3").await;
+
+    // PGN out (into the box) and in again on a fresh board.
+    let line = eval(c, "return menagerie.state.line").await;
+    click(c, "#pgn-copy").await;
+    wait_true(
+        c,
+        "return document.getElementById('pgn-text').value.includes('[Variant \"trubix\"]')",
+    )
+    .await;
+    click(c, "#new").await;
+    wait_true(c, "return menagerie.state.line.length === 0").await;
+    click(c, "#pgn-import").await;
+    wait_true(
+        c,
+        &format!("return JSON.stringify(menagerie.state.line) === '{line}'"),
+    )
+    .await;
+    eval(
+        c,
+        "document.getElementById('pgn-text').value = '1. a1a1 *'; return true",
+    )
+    .await;
+    click(c, "#pgn-import").await;
+    wait_true(
+        c,
+        "return document.getElementById('error').textContent.startsWith('PGN refused')",
+    )
+    .await;
+    assert_eq!(eval(c, "return menagerie.state.line").await, line);
+
+    // Analysis: line 1's principal variation as arrows, later moves numbered.
+    open(
+        c,
+        &format!("http://{addr}/?variant=chess&mode=analyze"),
+        "chess",
+    )
+    .await;
+    wait_true(
+        c,
+        "return document.querySelectorAll('#board line.arrow[data-step=\"2\"]').length === 1",
+    )
+    .await;
+    click(c, "#analyze-toggle").await;
+    wait_true(c, "return menagerie.searching === null").await;
 }
 
 /// A position reached by a deterministic random walk from the start in which

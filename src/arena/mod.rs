@@ -359,7 +359,7 @@ fn elo_text(p: &Penta) -> String {
 
 /// Today's date as `YYYY.MM.DD` (UTC), from days since the epoch
 /// (the civil-from-days algorithm: shift to years starting in March).
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

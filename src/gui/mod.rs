@@ -5,10 +5,12 @@
 //! - [`layout`]: the board's picture computed from the geometry (cells,
 //!   coordinates, the regions the rules mark);
 //! - [`board`]: one page's game and its JSON messages (sync, testable);
+//! - [`engines`]: the engines of `engines.ini` playing on a board;
 //! - [`server`]: axum on tokio, the only async code in the crate, and the
 //!   embedded page (`assets/`).
 
 pub mod board;
+pub mod engines;
 pub mod layout;
 pub mod server;
 
@@ -18,7 +20,8 @@ pub(crate) mod assets {
     pub const STYLE: &str = include_str!("assets/style.css");
     pub const BOARD_JS: &str = include_str!("assets/board.js");
     pub const PIECES_JS: &str = include_str!("assets/pieces.js");
+    pub const PGN_JS: &str = include_str!("assets/pgn.js");
     pub const APP_JS: &str = include_str!("assets/app.js");
 }
 
-pub use server::{app, run};
+pub use server::{app, app_with, run};

@@ -1,8 +1,9 @@
 // The page's logic: one WebSocket to the server (one board), the modes
-// (play the engine, engine against itself, analysis, two players), clicks
-// into moves (with a chooser when one from-to has several outcomes), the
-// move list, FEN set-up and the legend. The server holds the game and
-// refuses what the rules refuse; this file only asks and draws.
+// (play an engine, engine against engine, analysis, two players), clicks
+// and drags into moves (with a chooser when one from-to has several
+// outcomes), the move list and its navigation, FEN set-up and the legend
+// (PGN is in pgn.js). The server holds the game and refuses what the rules
+// refuse; this file only asks and draws.
 "use strict";
 
 (() => {
@@ -12,7 +13,11 @@
     limit: $("limit"), threads: $("threads"), multipv: $("multipv"), status: $("status"),
     error: $("error"), movelist: $("movelist"), lines: $("lines"), fen: $("fen"),
     legend: $("legend"), chooser: $("chooser"), choices: $("choices"),
+    whiteEngine: $("white-engine"), blackEngine: $("black-engine"),
   };
+  // Moves of the principal variation drawn as arrows (line 1; the other
+  // lines show their first move).
+  const PV_ARROWS = 4;
   let ws = null;
   let state = null; // the last `state` message
   let pieces = []; // the variant's legend entries
@@ -22,15 +27,14 @@
   let lines = {}; // analysis lines by number
   let cores = 1;
   let errorTimer = null;
-  // The greeting's layout and state (a chess board) are skipped when the
-  // address names a game: the answer to that request follows.
-  let skipGreeting = 0;
+  let engineVariant = null; // the variant the engine lists are for
 
-  const view = new BoardView.View($("board"), onCell);
+  const view = new BoardView.View($("board"), onPress, onRelease);
   // Speed figures the browser tests print: page start to first position
-  // drawn, and the last click's handling (highlights included).
-  const timing = { readyMs: 0, clickMs: 0 };
-  window.menagerie = { view, timing, get state() { return state; }, get searching() { return searching; } };
+  // drawn; the last press's handling (highlights included) and from the
+  // input event to the next frame (highlights on screen).
+  const timing = { connectedMs: 0, helloMs: 0, readyMs: 0, clickMs: 0, clickFrameMs: 0, infos: 0 };
+  window.menagerie = { view, timing, send, get state() { return state; }, get searching() { return searching; }, get lines() { return lines; } };
 
   function send(msg) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -45,7 +49,16 @@
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(proto + location.host + "/ws");
+    // The game the address names is the board's first game (the server
+    // greets with it, or with chess and an error if it refuses it).
+    const q = new URLSearchParams(location.search);
+    const game = new URLSearchParams();
+    if (q.get("variant") || q.get("fen")) {
+      game.set("variant", q.get("variant") || "chess");
+      if (q.get("fen")) game.set("fen", q.get("fen"));
+    }
+    ws = new WebSocket(proto + location.host + "/ws" + (game.toString() ? "?" + game.toString() : ""));
+    ws.onopen = () => { timing.connectedMs = performance.now(); };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
@@ -59,6 +72,7 @@
 
   const handlers = {
     hello(msg) {
+      timing.helloMs = performance.now();
       cores = msg.cores || 1;
       ui.threads.max = cores;
       ui.multipv.max = msg.max_multipv || 5;
@@ -71,20 +85,15 @@
       const q = new URLSearchParams(location.search);
       const mode = q.get("mode");
       if (["play", "watch", "analyze", "free"].includes(mode)) { ui.mode.value = mode; updateButtons(); }
-      if (q.get("variant") || q.get("fen")) {
-        skipGreeting = 2;
-        send({ type: "new", variant: q.get("variant") || "chess", fen: q.get("fen") || null });
-      }
     },
     layout(msg) {
-      if (skipGreeting > 0) { skipGreeting--; return; }
       pieces = msg.pieces;
+      if (msg.variant !== engineVariant) { engineVariant = msg.variant; send({ type: "engines" }); }
       ui.variant.value = msg.variant;
       view.setLayout(msg.board, pieces);
       renderLegend();
     },
     state(msg) {
-      if (skipGreeting > 0) { skipGreeting--; return; }
       state = msg;
       if (!timing.readyMs) timing.readyMs = performance.now();
       selected = null;
@@ -101,14 +110,36 @@
           for (const k in lines) if (lines[k].depth < msg.depth - 1) delete lines[k];
         }
         lines[msg.multipv] = msg;
-        renderLines();
-        renderBoard();
+        timing.infos++;
+        scheduleAnalysisDraw();
       } else if (msg.multipv === 1) {
         ui.status.textContent = "Engine thinking… depth " + msg.depth + ", " + scoreText(msg.score, state.side) + ", " + fmtNps(msg.nps);
         setEval(msg.score, state.side);
       }
     },
-    searching(msg) { searching = msg.kind; updateButtons(); },
+    searching(msg) {
+      searching = msg.kind;
+      if (msg.engine) ui.status.textContent = msg.engine + " is thinking…";
+      updateButtons();
+    },
+    engines(msg) {
+      if (msg.variant !== engineVariant) return;
+      for (const sel of [ui.whiteEngine, ui.blackEngine]) {
+        const keep = sel.value;
+        sel.innerHTML = "";
+        for (const name of [""].concat(msg.names)) {
+          const o = document.createElement("option");
+          o.value = name;
+          o.textContent = name || "menagerie (built in)";
+          sel.appendChild(o);
+        }
+        sel.value = msg.names.includes(keep) ? keep : "";
+      }
+      $("engines-source").textContent = msg.names.length
+        ? "Engines from " + msg.source
+        : "No other engine plays " + msg.variant + " (" + msg.source + ")";
+    },
+    pgn(msg) { PgnPanel.onPgn(msg); },
     idle() { searching = null; updateButtons(); },
     error(msg) {
       showError(msg.message);
@@ -117,16 +148,37 @@
     },
   };
 
+  // Search reports can come hundreds a second; drawing each would take the
+  // CPU the search needs (the browser and the engine share the machine), so
+  // the lines and arrows are drawn at most every ANALYSIS_DRAW_MS.
+  const ANALYSIS_DRAW_MS = 200;
+  let drawTimer = null;
+  function scheduleAnalysisDraw() {
+    if (drawTimer) return;
+    drawTimer = setTimeout(() => {
+      drawTimer = null;
+      if (!state) return;
+      renderLines();
+      renderBoard();
+    }, ANALYSIS_DRAW_MS);
+  }
+
   // ---- what happens after each position ---------------------------------
 
   function engineSide() {
     return ui.side.value === "White" ? "Black" : "White";
   }
 
+  // Looking at an earlier position of the game: engines wait.
+  function browsing() {
+    return state && state.ply < state.line.length;
+  }
+
   function afterState() {
     if (!state || state.outcome) return;
     const mode = ui.mode.value;
     if (paused) return;
+    if (browsing() && mode !== "analyze") return;
     if (mode === "play" && state.side === engineSide()) {
       goEngine();
     } else if (mode === "watch") {
@@ -139,7 +191,12 @@
   function goEngine() {
     const n = Number(ui.limit.value);
     const threads = clampInt(ui.threads.value, 1, cores);
-    if (ui.limitKind.value === "depth") {
+    const engine = (state.side === "White" ? ui.whiteEngine : ui.blackEngine).value;
+    if (engine) {
+      // Engines of engines.ini think by time (a depth counts as a second).
+      const secs = ui.limitKind.value === "depth" ? 1 : n || 1;
+      send({ type: "go", engine, movetime_ms: Math.max(10, Math.round(secs * 1000)) });
+    } else if (ui.limitKind.value === "depth") {
       send({ type: "go", depth: clampInt(n, 1, 64), threads });
     } else {
       send({ type: "go", movetime_ms: Math.max(10, Math.round((n || 1) * 1000)), threads });
@@ -170,10 +227,44 @@
     return state.legal.filter((m) => m.from === cell);
   }
 
-  function onCell(cell) {
+  function isTarget(from, cell) {
+    return state.legal.some((m) => m.from === from && m.to === cell);
+  }
+
+  let pressedSelected = false; // the press was on the piece already lifted
+
+  // A press on a cell: a target of the lifted piece plays there; a piece
+  // that can move is lifted (true: it may be dragged).
+  function onPress(cell, ev) {
     const t0 = performance.now();
-    onCellInner(cell);
+    const lifted = press(cell);
     timing.clickMs = performance.now() - t0;
+    const since = ev && ev.timeStamp ? ev.timeStamp : t0;
+    requestAnimationFrame(() => { timing.clickFrameMs = performance.now() - since; });
+    return lifted;
+  }
+
+  function press(cell) {
+    if (!humanMayMove()) return false;
+    if (selected && cell !== selected && isTarget(selected, cell)) {
+      onCellInner(cell);
+      return false;
+    }
+    pressedSelected = cell === selected;
+    if (pressedSelected) return true;
+    selected = movesFrom(cell).length ? cell : null;
+    renderBoard();
+    return !!selected;
+  }
+
+  // The release of a lifted piece: on one of its targets it plays there (as
+  // a second click would); on its own cell after a plain click on the piece
+  // already lifted it is put down; anywhere else it goes back.
+  function onRelease(from, cell, moved) {
+    if (!state) return;
+    if (cell && cell !== from && selected === from && isTarget(from, cell)) return onCellInner(cell);
+    if (!moved && cell === from && pressedSelected) selected = null;
+    renderBoard();
   }
 
   function onCellInner(cell) {
@@ -259,10 +350,22 @@
       for (const k of Object.keys(lines).sort()) {
         const first = lines[k].pv[0];
         const m = first && state.legal.find((x) => x.text === first);
-        if (m) arrows.push({ from: m.from, to: m.to, rank: Number(k) });
+        if (m) arrows.push({ from: m.from, to: m.to, rank: Number(k), step: 0 });
+      }
+      // Line 1's later moves: their cells are the first two cell names of
+      // the move's text (every variant writes from-to first).
+      const pv = lines[1] ? lines[1].pv : [];
+      for (let i = 1; i < Math.min(PV_ARROWS, pv.length); i++) {
+        const cells = moveCells(pv[i]);
+        if (cells) arrows.push({ from: cells[0], to: cells[1], rank: 1, step: i });
       }
     }
     view.render(state, sel, arrows);
+  }
+
+  function moveCells(text) {
+    const cells = String(text).match(/[a-z][0-9]+/g);
+    return cells && cells.length >= 2 ? [cells[0], cells[1]] : null;
   }
 
   function renderStatus() {
@@ -274,6 +377,7 @@
     }
     let s = state.side + " to move";
     if (state.engine_move) s = "Engine played " + state.engine_move + ". " + s;
+    if (browsing()) s += " (move " + state.ply + " of " + state.line.length + ": → goes forward)";
     ui.status.textContent = s;
   }
 
@@ -281,7 +385,7 @@
     ui.movelist.innerHTML = "";
     const startBlack = (state.start_fen.split(/\s+/)[1] || "w") === "b";
     let li = null;
-    state.moves.forEach((mv, i) => {
+    state.line.forEach((mv, i) => {
       const ply = i + (startBlack ? 1 : 0);
       if (ply % 2 === 0 || li === null) {
         li = document.createElement("li");
@@ -291,11 +395,14 @@
       }
       const span = document.createElement("span");
       span.textContent = mv;
-      if (i === state.moves.length - 1) span.className = "current";
-      span.addEventListener("click", () => send({ type: "goto", ply: i + 1 }));
+      if (i === state.ply - 1) span.className = "current";
+      else if (i >= state.ply) span.className = "ahead";
+      span.addEventListener("click", () => goto(i + 1));
       li.appendChild(span);
     });
-    ui.movelist.scrollTop = ui.movelist.scrollHeight;
+    const cur = ui.movelist.querySelector(".current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+    else ui.movelist.scrollTop = 0;
   }
 
   function scoreText(score, side) {
@@ -358,6 +465,8 @@
     const mode = ui.mode.value;
     $("play-opts").style.display = mode === "play" || mode === "watch" ? "" : "none";
     $("side-box").style.display = mode === "play" ? "" : "none";
+    $("white-engine-box").style.display = mode === "watch" || (mode === "play" && ui.side.value === "Black") ? "" : "none";
+    $("black-engine-box").style.display = mode === "watch" || (mode === "play" && ui.side.value === "White") ? "" : "none";
     $("analysis-opts").style.display = mode === "analyze" ? "" : "none";
     $("pause").textContent = paused ? "Resume" : "Pause";
     $("analyze-toggle").textContent = searching === "analyze" ? "Stop" : "Analyse";
@@ -388,6 +497,7 @@
   });
   ui.side.addEventListener("change", () => {
     view.setFlipped(ui.side.value === "Black");
+    updateButtons();
     if (state && !searching) afterState();
   });
   $("new").addEventListener("click", () => {
@@ -406,10 +516,19 @@
     else { paused = false; analyze(); }
   });
   ui.multipv.addEventListener("change", () => { if (searching === "analyze") analyze(); });
-  $("start").addEventListener("click", () => send({ type: "goto", ply: 0 }));
+  // Along the move list; an engine searching for the old position stops.
+  function goto(ply) {
+    if (!state || ply < 0 || ply > state.line.length || ply === state.ply) return;
+    if (searching === "play") send({ type: "stop" });
+    send({ type: "goto", ply });
+  }
+  $("start").addEventListener("click", () => goto(0));
+  $("back").addEventListener("click", () => state && goto(state.ply - 1));
+  $("forward").addEventListener("click", () => state && goto(state.ply + 1));
+  $("end").addEventListener("click", () => state && goto(state.line.length));
   $("takeback").addEventListener("click", () => {
-    if (!state || !state.moves.length) return;
-    let ply = state.moves.length - 1;
+    if (!state || !state.ply) return;
+    let ply = state.ply - 1;
     // Against the engine, go back to a position where you are to move.
     if (ui.mode.value === "play") {
       const startWhite = (state.start_fen.split(/\s+/)[1] || "w") !== "b";
@@ -417,7 +536,8 @@
       if (sideAt(ply) === engineSide() && ply > 0) ply -= 1;
       if (sideAt(ply) === engineSide()) return;
     }
-    send({ type: "goto", ply });
+    if (searching === "play") send({ type: "stop" });
+    send({ type: "goto", ply, truncate: true });
   });
   $("setfen").addEventListener("click", () => {
     send({ type: "new", variant: ui.variant.value, fen: ui.fen.value.trim() });
@@ -429,7 +549,33 @@
   });
   $("choose-cancel").addEventListener("click", () => ui.chooser.close());
   window.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { selected = null; renderBoard(); }
+    if (e.key === "Escape") { selected = null; renderBoard(); return; }
+    const t = e.target;
+    if (!state || (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT"))) return;
+    const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.line.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goto(to);
+  });
+  for (const sel of [ui.whiteEngine, ui.blackEngine]) {
+    sel.addEventListener("change", () => { if (state && !searching) afterState(); });
+  }
+  PgnPanel.init({
+    send,
+    // The players' names for the PGN tags, from the mode.
+    players() {
+      const name = (sel) => sel.value || "menagerie";
+      const mode = ui.mode.value;
+      if (mode === "watch") return [name(ui.whiteEngine), name(ui.blackEngine)];
+      if (mode === "play") {
+        return ui.side.value === "White" ? ["Player", name(ui.blackEngine)] : [name(ui.whiteEngine), "Player"];
+      }
+      return ["?", "?"];
+    },
+    // An imported game is looked at, not played on at once.
+    imported() {
+      if (ui.mode.value === "play" || ui.mode.value === "watch") { paused = true; updateButtons(); }
+    },
   });
 
   updateButtons();

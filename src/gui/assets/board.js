@@ -2,6 +2,13 @@
 // geometry: cells (squares or hexagons) at their centres, coordinate labels,
 // the regions the rules mark (rivers, areas), then pieces, highlights and
 // analysis arrows. Nothing here knows a variant.
+//
+// Input is pointer events on the whole board, so a mouse, a pen and a
+// finger work alike: pressing a cell calls `onPress(cell)` (true: the
+// piece there is lifted and may be dragged); releasing calls
+// `onRelease(from, cell, moved)` with the cell under the pointer. A click
+// is a press and a release on the same cell; a drag moves the piece with
+// the pointer until it is dropped.
 "use strict";
 
 const BoardView = (() => {
@@ -16,13 +23,74 @@ const BoardView = (() => {
   }
 
   class View {
-    constructor(svg, onCell) {
+    constructor(svg, onPress, onRelease) {
       this.svg = svg;
-      this.onCell = onCell;
+      this.onPress = onPress;
+      this.onRelease = onRelease;
       this.flipped = false;
       this.layout = null;
       this.pieceIndex = {};
       this.pieceNames = {};
+      this.drag = null;
+      svg.addEventListener("pointerdown", (e) => this.press(e));
+      svg.addEventListener("pointermove", (e) => this.move(e));
+      svg.addEventListener("pointerup", (e) => this.release(e));
+      svg.addEventListener("pointercancel", () => this.cancel());
+    }
+
+    // The cell an element of the board stands for (pieces, targets and
+    // cells carry `data-cell`).
+    cellOf(target) {
+      const e = target && target.closest ? target.closest("[data-cell]") : null;
+      return e && this.svg.contains(e) ? e.getAttribute("data-cell") : null;
+    }
+
+    press(e) {
+      if (e.button !== 0 || this.drag) return;
+      const cell = this.cellOf(e.target);
+      if (!cell) return;
+      e.preventDefault();
+      if (this.onPress(cell, e)) {
+        this.drag = { from: cell, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false };
+        try { this.svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+      }
+    }
+
+    // Board coordinates of a pointer position.
+    point(e) {
+      const m = this.svg.getScreenCTM();
+      if (!m) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      return [p.x, p.y];
+    }
+
+    move(e) {
+      const d = this.drag;
+      if (!d || e.pointerId !== d.id) return;
+      if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
+      d.moved = true;
+      const g = this.piecesLayer.querySelector("g.piece[data-cell='" + d.from + "']");
+      const p = this.point(e);
+      if (!g || !p) return;
+      g.classList.add("dragged");
+      g.setAttribute("transform", "translate(" + p[0].toFixed(3) + " " + p[1].toFixed(3) + ") scale(1.15)");
+      this.piecesLayer.appendChild(g); // on top of the others
+    }
+
+    release(e) {
+      const d = this.drag;
+      if (!d || e.pointerId !== d.id) return;
+      this.drag = null;
+      try { this.svg.releasePointerCapture(e.pointerId); } catch (err) { /* already released */ }
+      const under = document.elementFromPoint(e.clientX, e.clientY);
+      this.onRelease(d.from, this.cellOf(under), d.moved);
+    }
+
+    cancel() {
+      if (!this.drag) return;
+      const from = this.drag.from;
+      this.drag = null;
+      this.onRelease(from, null, true);
     }
 
     // Screen position of board point (x, y): y grows down in SVG; a flip
@@ -92,7 +160,6 @@ const BoardView = (() => {
         const e = el(shape, attrs, cells);
         const t = el("title", {}, e);
         t.textContent = c.name;
-        e.addEventListener("click", () => this.onCell(c.name));
         this.cellEls[c.name] = e;
         if (c.name in areaOf) {
           const [s2, a2] = this.outline(x, y);
@@ -144,7 +211,8 @@ const BoardView = (() => {
     }
 
     // Draws the position: `state` from the server, `sel` the UI's selection
-    // ({from, targets: [{cell, capture}]}) and `arrows` ([{from, to, rank}]).
+    // ({from, targets: [{cell, capture}]}) and `arrows` ([{from, to, rank,
+    // step}]: `step` 0 is the line's first move, later ones fade).
     render(state, sel, arrows) {
       this.state = state;
       this.selection = sel;
@@ -170,7 +238,6 @@ const BoardView = (() => {
         g.setAttribute("data-cell", cell);
         g.setAttribute("data-letter", letter);
         g.classList.add("piece");
-        g.addEventListener("click", () => this.onCell(cell));
         this.piecesLayer.appendChild(g);
       }
       if (sel && sel.targets) {
@@ -181,8 +248,7 @@ const BoardView = (() => {
             ? { cx: p[0], cy: p[1], r: 0.42, class: "target capture" }
             : { cx: p[0], cy: p[1], r: 0.14, class: "target" };
           attrs["data-cell"] = t.cell;
-          const c = el("circle", attrs, this.overlay);
-          c.addEventListener("click", () => this.onCell(t.cell));
+          el("circle", attrs, this.overlay);
         }
       }
       for (const a of arrows || []) {
@@ -190,12 +256,19 @@ const BoardView = (() => {
         if (!p || !q || a.from === a.to) continue;
         const dx = q[0] - p[0], dy = q[1] - p[1], len = Math.hypot(dx, dy);
         const shorten = Math.min(0.3, len / 3);
+        const step = a.step || 0;
         el("line", {
           x1: p[0], y1: p[1],
           x2: q[0] - (dx / len) * shorten, y2: q[1] - (dy / len) * shorten,
-          class: "arrow rank" + a.rank, "marker-end": "url(#arrowhead)",
-          "pointer-events": "none",
+          class: "arrow rank" + a.rank + (step ? " later" : ""), "marker-end": "url(#arrowhead)",
+          "pointer-events": "none", "data-step": step,
+          style: "opacity:" + (0.85 * Math.pow(0.7, step)).toFixed(2) + ";stroke-width:" + (0.1 * Math.pow(0.85, step)).toFixed(3),
         }, this.overlay);
+        if (step) {
+          // The move's number in the line, at the arrow's middle.
+          const t = el("text", { x: (p[0] + q[0]) / 2, y: (p[1] + q[1]) / 2, class: "arrow-step", "pointer-events": "none" }, this.overlay);
+          t.textContent = String(step + 1);
+        }
       }
     }
   }

@@ -6,10 +6,15 @@
 // White: light fill, dark ink; Black: dark fill, light ink.
 "use strict";
 
-// Script errors of the page, for the browser tests (and a look in the console).
+// Script errors and console errors of the page, for the browser tests
+// (they are still shown in the console).
 window.menagerieErrors = [];
 window.addEventListener("error", (e) => window.menagerieErrors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => window.menagerieErrors.push(String(e.reason)));
+{
+  const consoleError = console.error.bind(console);
+  console.error = (...args) => { window.menagerieErrors.push(args.map(String).join(" ")); consoleError(...args); };
+}
 
 const Pieces = (() => {
   const NS = "http://www.w3.org/2000/svg";

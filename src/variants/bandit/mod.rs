@@ -474,9 +474,13 @@ impl Position for Bandit {
         if !self.has_king(self.stm) || !self.has_king(self.stm.flip()) {
             return; // B11: the game is over
         }
-        match kind {
-            GenKind::All => movegen::generate::<false>(self, out),
-            GenKind::Noisy => movegen::generate::<true>(self, out),
+        // The side to move is a constant in each copy of the generator, so
+        // its pawn directions and promotion rows fold away.
+        match (kind, self.stm) {
+            (GenKind::All, Color::White) => movegen::generate::<false, true>(self, out),
+            (GenKind::All, Color::Black) => movegen::generate::<false, false>(self, out),
+            (GenKind::Noisy, Color::White) => movegen::generate::<true, true>(self, out),
+            (GenKind::Noisy, Color::Black) => movegen::generate::<true, false>(self, out),
         }
     }
 

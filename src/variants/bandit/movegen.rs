@@ -25,6 +25,8 @@ use crate::rules::MoveSink;
 /// What generation knows about the position, computed once.
 struct Ctx<'a> {
     pos: &'a Bandit,
+    /// The side to move (a constant in each copy of the generator).
+    us: Color,
     /// Whether any of the mover's kings is attacked now.
     in_check: bool,
     /// Own agents that alone shield a king from an enemy slider.
@@ -69,7 +71,7 @@ impl Ctx<'_> {
     /// Pawn or sergeant moves, promoting on the last rank (B3: bishop or chancellor).
     #[inline(always)]
     fn push_promoting(&self, out: &mut impl MoveSink<BanditMove>, from: usize, mut targets: u64) {
-        let last = LAST_ROW[self.pos.stm.index()];
+        let last = LAST_ROW[self.us.index()];
         let unpinned = !self.in_check && self.pinned & (1u64 << from) == 0;
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
@@ -125,8 +127,7 @@ fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target:
 }
 
 /// Own agents standing alone between one of `us`'s kings and an enemy slider.
-fn pinned(pos: &Bandit, t: &Tables) -> u64 {
-    let us = pos.stm;
+fn pinned(pos: &Bandit, t: &Tables, us: Color) -> u64 {
     let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[us.flip().index()];
@@ -155,9 +156,13 @@ fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     pinned
 }
 
-pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<BanditMove>) {
+pub(super) fn generate<const NOISY: bool, const WHITE: bool>(
+    pos: &Bandit,
+    out: &mut impl MoveSink<BanditMove>,
+) {
+    debug_assert_eq!(pos.stm == Color::White, WHITE);
     let t = &*TABLES;
-    let us = pos.stm;
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = us.flip();
     let b = pos;
     let own = b.colors[us.index()];
@@ -169,8 +174,9 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<
     let enemy_outlaws = k[OUTLAW] & enemy;
     let ctx = Ctx {
         pos,
+        us,
         in_check: b.king_attacked(us),
-        pinned: pinned(pos, t),
+        pinned: pinned(pos, t, us),
         enemy_outlaws,
     };
     // Where each family may land. Only pawns, knights and chancellors may take
@@ -363,15 +369,17 @@ fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut impl MoveSink<B
     if t.orth_pairs[from] & occ == 0 {
         return; // no agent next to it on a rank or file
     }
-    let us = ctx.pos.stm;
+    let us = ctx.us;
     let white = b.colors[0];
     let forbidden = b.kinds[TRICKSTER] | b.pieces(us, KING);
     for &(near, far) in &t.outlaw_victims[from] {
         let pair = 1u64 << near | 1u64 << far;
-        // Both occupied, exactly one White, no trickster, not the mover's king.
+        // Both occupied, exactly one White (a popcount costs more than two
+        // tests), no trickster, not the mover's king.
         if near != NONE
             && occ & pair == pair
-            && (white & pair).count_ones() == 1
+            && white & pair != 0
+            && white & pair != pair
             && forbidden & pair == 0
         {
             ctx.emit(
@@ -407,7 +415,8 @@ pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
             if near != NONE
                 && pair & kings != 0
                 && occ & pair == pair
-                && (white & pair).count_ones() == 1
+                && white & pair != 0
+                && white & pair != pair
                 && forbidden & pair == 0
             {
                 return true;

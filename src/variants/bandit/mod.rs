@@ -29,6 +29,7 @@ use crate::rules::effects::colored_letter;
 use crate::rules::zobrist;
 use crate::rules::{
     Board, Effects, FenError, GameMove, GenKind, MoveSink, Outcome, Position, Repetition,
+    SparseCount,
 };
 use attacks::{N, TABLES, W};
 use once_cell::sync::Lazy;
@@ -482,6 +483,13 @@ impl Position for Bandit {
             (GenKind::Noisy, Color::White) => movegen::generate::<true, true>(self, out),
             (GenKind::Noisy, Color::Black) => movegen::generate::<true, false>(self, out),
         }
+    }
+
+    /// Counts with [`SparseCount`]: Bandit's target sets are mostly small.
+    fn count_moves(&self) -> usize {
+        let mut count = SparseCount(0);
+        self.generate_into(GenKind::All, &mut count);
+        count.0
     }
 
     fn is_noisy(&self, m: BanditMove) -> bool {

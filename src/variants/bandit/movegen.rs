@@ -127,6 +127,7 @@ fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target:
 }
 
 /// Own agents standing alone between one of `us`'s kings and an enemy slider.
+#[inline(always)]
 fn pinned(pos: &Bandit, t: &Tables, us: Color) -> u64 {
     let b = pos;
     let own = b.colors[us.index()];

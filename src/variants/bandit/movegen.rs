@@ -109,20 +109,30 @@ fn shift(b: u64, delta: i32) -> u64 {
 }
 
 /// One move per member of `set` shifted by `delta` onto `target`, promoting
-/// (chancellor first, then bishop: B3) on the `last` row.
+/// (chancellor first, then bishop: B3) on the `last` row. The plain steps
+/// go as one set (a counter counts it without making moves), the rare
+/// promotions one by one, in ascending order of their cells: the promotion
+/// row is the highest for White and the lowest for Black (`last` then holds
+/// cell 0).
 #[inline(always)]
 fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
-    let mut tos = shift(set, delta) & target;
-    while tos != 0 {
-        let to = tos.trailing_zeros() as usize;
-        tos &= tos - 1;
-        let from = (to as i32 - delta) as usize;
-        if last & (1u64 << to) != 0 {
-            out.push(BanditMove::new(from, to, PROMO_CHANCELLOR));
-            out.push(BanditMove::new(from, to, PROMO_BISHOP));
-        } else {
-            out.push(BanditMove::new(from, to, NORMAL));
+    let tos = shift(set, delta) & target;
+    let from = |to: usize| (to as i32 - delta) as usize;
+    let promotions = |out: &mut _| {
+        let mut promoting = tos & last;
+        while promoting != 0 {
+            let to = promoting.trailing_zeros() as usize;
+            promoting &= promoting - 1;
+            MoveSink::push(out, BanditMove::new(from(to), to, PROMO_CHANCELLOR));
+            MoveSink::push(out, BanditMove::new(from(to), to, PROMO_BISHOP));
         }
+    };
+    if last & 1 != 0 {
+        promotions(out);
+    }
+    out.push_set(tos & !last, |to| BanditMove::new(from(to), to, NORMAL));
+    if last & 1 == 0 {
+        promotions(out);
     }
 }
 

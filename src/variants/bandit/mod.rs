@@ -497,6 +497,8 @@ impl Position for Bandit {
         m.kind() != NORMAL || self.mailbox[m.to()] != EMPTY
     }
 
+    // Inlined: perft's and search's copy-make loops save the call.
+    #[inline(always)]
     fn play(&self, m: BanditMove) -> Self {
         let mut p = *self;
         self.apply(m, &mut p);

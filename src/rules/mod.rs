@@ -34,7 +34,7 @@ pub use error::{FenError, MoveError};
 pub use exchange::{Exchange, MoveKey, ROYAL_VALUE};
 pub use pieces::PieceInfo;
 pub use regions::Regions;
-pub use sink::{MoveCount, MoveSink};
+pub use sink::{MoveCount, MoveSink, SparseCount};
 pub use weights::Tunable;
 
 use crate::geometry::{Color, Geometry, Square};

@@ -61,9 +61,11 @@ pub struct Tables {
     pub bishop_lines: [u64; N],
     /// The orthogonal neighbours of each square (where an outlaw's victims start).
     pub orth_pairs: [u64; N],
-    /// `outlaw_victims[sq]`: the (distance 1, distance 2) cells of each
-    /// orthogonal direction that stays on the board, else `(NONE, NONE)` (B7).
-    pub outlaw_victims: [[(u8, u8); 4]; N],
+    /// `outlaw_victims[sq]`: the set of the distance 1 and 2 cells of each
+    /// orthogonal direction that stays on the board (B7), else
+    /// [`NO_VICTIMS`], in the order of `RAY_DIRS`. Sets rather than cell
+    /// indices: the capture test is then a few masks, with no shifts.
+    pub outlaw_victims: [[u64; 4]; N],
     /// `rays[sq][d]` for the directions of `RAY_DIRS`.
     pub rays: [[u64; 8]; N],
     /// Cells strictly between two aligned squares (0 if not aligned).
@@ -79,8 +81,9 @@ pub struct Tables {
     slides: Vec<u64>,
 }
 
-/// No cell (a victim pair that would leave the board).
-pub const NONE: u8 = 63;
+/// The victim set of a direction that leaves the board: bit 63, a cell
+/// that is never occupied, so the "both occupied" test always fails.
+pub const NO_VICTIMS: u64 = 1 << 63;
 
 /// No reflection (a corner).
 pub const NO_DIR: u8 = 255;
@@ -167,18 +170,15 @@ impl Tables {
     }
 
     /// Cells an outlaw on `sq` can slide to (ruling B6): along each diagonal
-    /// the empty cells up to the first agent; if the diagonal is clear to the
-    /// edge, the ray from the edge cell in the reflected direction too.
-    /// Tested against walking [`outlaw_path`].
+    /// the empty cells up to the first agent (one bishop lookup for all
+    /// four); if a diagonal is clear to the edge, the ray from the edge cell
+    /// in the reflected direction too. Tested against walking
+    /// [`outlaw_path`].
     #[inline]
     pub fn outlaw_slides(&self, sq: usize, occ: u64) -> u64 {
-        let mut out = 0;
+        let mut out = self.bishop(sq, occ);
         for d in 0..4 {
-            let ray = self.rays[sq][4 + d];
-            if ray & occ != 0 {
-                out |= self.ray(sq, 4 + d, occ);
-            } else {
-                out |= ray;
+            if self.rays[sq][4 + d] & occ == 0 {
                 let (edge, dir) = self.reflect[sq][d];
                 if dir != NO_DIR {
                     out |= self.ray(edge as usize, dir as usize, occ);
@@ -211,7 +211,7 @@ impl Tables {
             orth_pairs: [0; N],
             rook_lines: [0; N],
             bishop_lines: [0; N],
-            outlaw_victims: [[(NONE, NONE); 4]; N],
+            outlaw_victims: [[NO_VICTIMS; 4]; N],
             pawn_capture: [[0; N]; 2],
             pawn_move: [[0; N]; 2],
             sergeant: [[0; N]; 2],
@@ -233,7 +233,7 @@ impl Tables {
             t.orth_pairs[i] = leaps(sq, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
             for (d, &(dx, dy)) in RAY_DIRS[..4].iter().enumerate() {
                 if let (Some(near), Some(far)) = (sq.offset(dx, dy), sq.offset(2 * dx, 2 * dy)) {
-                    t.outlaw_victims[i][d] = (near.index() as u8, far.index() as u8);
+                    t.outlaw_victims[i][d] = 1 << near.index() | 1 << far.index();
                 }
             }
             for color in Color::ALL {

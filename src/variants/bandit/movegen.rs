@@ -13,7 +13,7 @@
 //! bitboards and looks at the kings (B9, B10). `tests.rs` compares all of
 //! this with a slow generator written straight from the rules.
 
-use super::attacks::{Tables, NONE, TABLES, W};
+use super::attacks::{Tables, TABLES, W};
 use super::{
     kind_of, Attacks, Bandit, BanditMove, BISHOP, CHANCELLOR, KING, KNIGHT, LAST_ROW, NORMAL,
     OUTLAW, OUTLAW_CAPTURE, PAWN, PROMO_BISHOP, PROMO_CHANCELLOR, ROOK, SECOND_ROW, SERGEANT,
@@ -25,6 +25,8 @@ use crate::rules::MoveSink;
 /// What generation knows about the position, computed once.
 struct Ctx<'a> {
     pos: &'a Bandit,
+    /// The side to move (a constant in each copy of the generator).
+    us: Color,
     /// Whether any of the mover's kings is attacked now.
     in_check: bool,
     /// Own agents that alone shield a king from an enemy slider.
@@ -69,7 +71,7 @@ impl Ctx<'_> {
     /// Pawn or sergeant moves, promoting on the last rank (B3: bishop or chancellor).
     #[inline(always)]
     fn push_promoting(&self, out: &mut impl MoveSink<BanditMove>, from: usize, mut targets: u64) {
-        let last = LAST_ROW[self.pos.stm.index()];
+        let last = LAST_ROW[self.us.index()];
         let unpinned = !self.in_check && self.pinned & (1u64 << from) == 0;
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
@@ -107,26 +109,36 @@ fn shift(b: u64, delta: i32) -> u64 {
 }
 
 /// One move per member of `set` shifted by `delta` onto `target`, promoting
-/// (chancellor first, then bishop: B3) on the `last` row.
+/// (chancellor first, then bishop: B3) on the `last` row. The plain steps
+/// go as one set (a counter counts it without making moves), the rare
+/// promotions one by one, in ascending order of their cells: the promotion
+/// row is the highest for White and the lowest for Black (`last` then holds
+/// cell 0).
 #[inline(always)]
 fn bulk_steps(out: &mut impl MoveSink<BanditMove>, set: u64, delta: i32, target: u64, last: u64) {
-    let mut tos = shift(set, delta) & target;
-    while tos != 0 {
-        let to = tos.trailing_zeros() as usize;
-        tos &= tos - 1;
-        let from = (to as i32 - delta) as usize;
-        if last & (1u64 << to) != 0 {
-            out.push(BanditMove::new(from, to, PROMO_CHANCELLOR));
-            out.push(BanditMove::new(from, to, PROMO_BISHOP));
-        } else {
-            out.push(BanditMove::new(from, to, NORMAL));
+    let tos = shift(set, delta) & target;
+    let from = |to: usize| (to as i32 - delta) as usize;
+    let promotions = |out: &mut _| {
+        let mut promoting = tos & last;
+        while promoting != 0 {
+            let to = promoting.trailing_zeros() as usize;
+            promoting &= promoting - 1;
+            MoveSink::push(out, BanditMove::new(from(to), to, PROMO_CHANCELLOR));
+            MoveSink::push(out, BanditMove::new(from(to), to, PROMO_BISHOP));
         }
+    };
+    if last & 1 != 0 {
+        promotions(out);
+    }
+    out.push_set(tos & !last, |to| BanditMove::new(from(to), to, NORMAL));
+    if last & 1 == 0 {
+        promotions(out);
     }
 }
 
 /// Own agents standing alone between one of `us`'s kings and an enemy slider.
-fn pinned(pos: &Bandit, t: &Tables) -> u64 {
-    let us = pos.stm;
+#[inline(always)]
+fn pinned(pos: &Bandit, t: &Tables, us: Color) -> u64 {
     let b = pos;
     let own = b.colors[us.index()];
     let enemy = b.colors[us.flip().index()];
@@ -155,9 +167,13 @@ fn pinned(pos: &Bandit, t: &Tables) -> u64 {
     pinned
 }
 
-pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<BanditMove>) {
+pub(super) fn generate<const NOISY: bool, const WHITE: bool>(
+    pos: &Bandit,
+    out: &mut impl MoveSink<BanditMove>,
+) {
+    debug_assert_eq!(pos.stm == Color::White, WHITE);
     let t = &*TABLES;
-    let us = pos.stm;
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = us.flip();
     let b = pos;
     let own = b.colors[us.index()];
@@ -169,8 +185,9 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<
     let enemy_outlaws = k[OUTLAW] & enemy;
     let ctx = Ctx {
         pos,
+        us,
         in_check: b.king_attacked(us),
-        pinned: pinned(pos, t),
+        pinned: pinned(pos, t, us),
         enemy_outlaws,
     };
     // Where each family may land. Only pawns, knights and chancellors may take
@@ -356,29 +373,26 @@ pub(super) fn generate<const NOISY: bool>(pos: &Bandit, out: &mut impl MoveSink<
 
 /// B7: the outlaw on `from` takes the agents at distance 1 and 2 in one
 /// orthogonal direction when one is White and one Black, neither the mover's
-/// king nor a trickster; it ends on the farther cell.
+/// king nor a trickster; it ends on the farther cell. Inlined: the test is
+/// cheaper than a call's set-up.
+#[inline(always)]
 fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut impl MoveSink<BanditMove>) {
     let b = ctx.pos;
     let occ = b.occupied();
     if t.orth_pairs[from] & occ == 0 {
         return; // no agent next to it on a rank or file
     }
-    let us = ctx.pos.stm;
+    let us = ctx.us;
     let white = b.colors[0];
     let forbidden = b.kinds[TRICKSTER] | b.pieces(us, KING);
-    for &(near, far) in &t.outlaw_victims[from] {
-        let pair = 1u64 << near | 1u64 << far;
-        // Both occupied, exactly one White, no trickster, not the mover's king.
-        if near != NONE
-            && occ & pair == pair
-            && (white & pair).count_ones() == 1
-            && forbidden & pair == 0
+    for &pair in &t.outlaw_victims[from] {
+        // Both occupied, exactly one White (a popcount costs more than two
+        // tests), no trickster, not the mover's king.
+        if occ & pair == pair && white & pair != 0 && white & pair != pair && forbidden & pair == 0
         {
-            ctx.emit(
-                out,
-                BanditMove::new(from, far as usize, OUTLAW_CAPTURE),
-                false,
-            );
+            // The far victim is the one that is not a neighbour.
+            let far = (pair & !t.orth_pairs[from]).trailing_zeros() as usize;
+            ctx.emit(out, BanditMove::new(from, far, OUTLAW_CAPTURE), false);
         }
     }
 }
@@ -402,12 +416,11 @@ pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
     while outlaws != 0 {
         let from = outlaws.trailing_zeros() as usize;
         outlaws &= outlaws - 1;
-        for &(near, far) in &t.outlaw_victims[from] {
-            let pair = 1u64 << near | 1u64 << far;
-            if near != NONE
-                && pair & kings != 0
+        for &pair in &t.outlaw_victims[from] {
+            if pair & kings != 0
                 && occ & pair == pair
-                && (white & pair).count_ones() == 1
+                && white & pair != 0
+                && white & pair != pair
                 && forbidden & pair == 0
             {
                 return true;

@@ -1,6 +1,8 @@
 //! Attack tables for the 8×8 board on raw `u64`s: leaper tables from the
-//! shared coordinate walker, and magic bitboards for sliders (the magics are
-//! found at first use by a seeded search, so they are ours and deterministic).
+//! shared coordinate walker, and magic bitboards for sliders. The magics are
+//! ours, found by a seeded search (`magics_are_reproducible` reruns it); they
+//! are stored as constants because the search costs about 0.2 s, which every
+//! chess command (and every timed perft run) would otherwise pay at start-up.
 //!
 //! Chess is our calibration variant against Stockfish, so its hot paths use
 //! the fastest slider lookup there is for 64-cell boards; the generic
@@ -11,6 +13,7 @@ use crate::geometry::tables::{
     LeaperTable, RayTable, BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS,
 };
 use crate::geometry::{Bitboard, Rect8x8, Square};
+#[cfg(test)]
 use crate::rules::zobrist::splitmix64;
 use once_cell::sync::Lazy;
 
@@ -84,9 +87,8 @@ impl Tables {
             }
         }
         let mut slides = Vec::new();
-        let mut seed = 0x6D65_6E61_6765_7269; // "menageri"
-        let rook = find_magics(&ROOK_DIRS, &mut slides, &mut seed);
-        let bishop = find_magics(&BISHOP_DIRS, &mut slides, &mut seed);
+        let rook = build_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slides);
+        let bishop = build_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slides);
         Tables {
             knight,
             king,
@@ -133,56 +135,210 @@ fn relevant_mask(sq: Sq, dirs: &[(i32, i32)]) -> u64 {
     out
 }
 
-fn find_magics(dirs: &[(i32, i32)], slides: &mut Vec<u64>, seed: &mut u64) -> Vec<Magic> {
-    let mut magics = Vec::with_capacity(64);
-    for sq in Sq::all() {
-        let mask = relevant_mask(sq, dirs);
-        let bits = mask.count_ones();
-        let shift = 64 - bits;
-        // Every subset of the mask (carry-rippler) with its attack set.
-        let mut occs = Vec::with_capacity(1 << bits);
-        let mut sub = 0u64;
-        loop {
-            occs.push((sub, slide(sq, dirs, sub)));
-            sub = sub.wrapping_sub(mask) & mask;
-            if sub == 0 {
-                break;
-            }
+/// Rook magics per square, found by [`find_magic`] from the seed in
+/// `magics_are_reproducible`; building the tables only checks and fills them.
+const ROOK_MAGICS: [u64; 64] = [
+    0x0080028035204000,
+    0x4240100020034002,
+    0x0080200010008009,
+    0x0080100008008004,
+    0x0600200200041008,
+    0x8200041008020001,
+    0x210010C401000200,
+    0x0200004100902402,
+    0x0001801220400080,
+    0x2003400020005000,
+    0x1601004100102000,
+    0x0002801001812804,
+    0xA089001100080104,
+    0x2813800400801200,
+    0x1060800100020080,
+    0x0094800241000480,
+    0x8180084004200049,
+    0x0070808020004010,
+    0x0220004010080041,
+    0x0010004008040043,
+    0x4208808008000400,
+    0x1643010004000208,
+    0x0000040001081002,
+    0x0041020004104089,
+    0x0040400080208000,
+    0x5100200040100040,
+    0x0040100080200080,
+    0x0040080080100080,
+    0x4400110100080004,
+    0x000C000480260080,
+    0x9080100400010208,
+    0x2014044A00040091,
+    0x0100400820800884,
+    0x4000802000804000,
+    0x0120081000802080,
+    0x0000080080801000,
+    0x1021021005000800,
+    0x0002000802000590,
+    0x0000800100800200,
+    0x0008006082000104,
+    0x0040208840048002,
+    0xC51014482000C000,
+    0x020E029020820041,
+    0x1000100008008080,
+    0x4D00080100850010,
+    0x0022000408020010,
+    0x9018014210040008,
+    0x042A910080420024,
+    0x06C8800100204500,
+    0x0210044000200840,
+    0x0020002410048080,
+    0x0010040008004040,
+    0x0881001004080100,
+    0x2002000851840200,
+    0x8001000200040100,
+    0x0892800100006180,
+    0x0002410084251202,
+    0x00A02081004A0012,
+    0x0409042000401009,
+    0x02A2001004084022,
+    0x0052002010848802,
+    0x018A0010A1480402,
+    0x100600240B00C802,
+    0x0004010400402082,
+];
+
+/// Bishop magics per square (see [`ROOK_MAGICS`]).
+const BISHOP_MAGICS: [u64; 64] = [
+    0x8048080100420A00,
+    0x001805044410C080,
+    0x109000C200442000,
+    0x80D1040088018480,
+    0x00308820000A1000,
+    0x0C0A011048491000,
+    0x0000430821500008,
+    0x0008804108200200,
+    0x4029311010051040,
+    0x0001E40404042820,
+    0x0101040804B10040,
+    0x0000040414800000,
+    0x0042040420000000,
+    0x0000010420040004,
+    0x0000820814030804,
+    0x0210002211042000,
+    0x2144081021120408,
+    0x4282000444044410,
+    0x5008041010202020,
+    0x0088019420202114,
+    0x0602020402110000,
+    0x2042040440422000,
+    0x8008810208040202,
+    0x20008408442C0100,
+    0x00300A0240280120,
+    0x0818241808108084,
+    0x002422001C080A00,
+    0x0136020020088008,
+    0x8000820004010402,
+    0x0102020210209000,
+    0x0000848409080880,
+    0x2080421800808400,
+    0x4510038885105000,
+    0x0008042400304136,
+    0x2002020100020802,
+    0x0480020080880080,
+    0x1124110010440040,
+    0x0008A09200090100,
+    0x0404180220184124,
+    0x1A04044080005400,
+    0x0401090860804012,
+    0xC000809008A0101C,
+    0x0062001402010400,
+    0x1000106011064804,
+    0x6105202141402400,
+    0x00C0100C10400420,
+    0x4050440124000040,
+    0x0101080202500088,
+    0x0081081824041000,
+    0x08002A0A10043C20,
+    0x0001002209108160,
+    0x0002102020881200,
+    0x0C60401082021280,
+    0x2809089010008908,
+    0xC010251108120020,
+    0x4084080808508420,
+    0x0438110808040484,
+    0x8014820104220210,
+    0x0000020022111000,
+    0x4144408430840400,
+    0x2830004010202201,
+    0x20C4804002141901,
+    0x5420208801180084,
+    0x1408681000404100,
+];
+
+/// The relevant occupancy of a slider on `sq` along `dirs`, and every subset
+/// of it (carry-rippler order) with the attack set it gives.
+fn occupancies(sq: Sq, dirs: &[(i32, i32)]) -> (u64, Vec<(u64, u64)>) {
+    let mask = relevant_mask(sq, dirs);
+    let mut occs = Vec::with_capacity(1 << mask.count_ones());
+    let mut sub = 0u64;
+    loop {
+        occs.push((sub, slide(sq, dirs, sub)));
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
         }
-        let size = 1usize << bits;
-        let mut table = vec![0u64; size];
-        let mut used = vec![0u32; size];
-        let mut attempt = 0u32;
-        let magic = loop {
-            let candidate = splitmix64(seed) & splitmix64(seed) & splitmix64(seed);
-            if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
-                continue;
-            }
-            attempt += 1;
-            let ok = occs.iter().all(|&(occ, att)| {
-                let idx = (occ.wrapping_mul(candidate) >> shift) as usize;
-                if used[idx] != attempt {
-                    used[idx] = attempt;
-                    table[idx] = att;
-                    true
-                } else {
-                    table[idx] == att
-                }
-            });
-            if ok {
-                break candidate;
-            }
-        };
-        let offset = slides.len();
-        slides.extend_from_slice(&table);
-        magics.push(Magic {
-            mask,
-            magic,
-            shift,
-            offset,
-        });
     }
-    magics
+    (mask, occs)
+}
+
+/// The lookup table `magic` gives for `occs` with `bits` index bits, or
+/// `None` on a harmful collision (two occupancies with different attacks).
+fn magic_table(magic: u64, bits: u32, occs: &[(u64, u64)]) -> Option<Vec<u64>> {
+    let mut table = vec![0u64; 1 << bits];
+    let mut used = vec![false; 1 << bits];
+    for &(occ, att) in occs {
+        let i = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
+        if used[i] && table[i] != att {
+            return None;
+        }
+        used[i] = true;
+        table[i] = att;
+    }
+    Some(table)
+}
+
+/// Builds the magic lookups for the slider along `dirs` from known magics,
+/// appending each square's table to `slides`.
+fn build_magics(dirs: &[(i32, i32)], magics: &[u64; 64], slides: &mut Vec<u64>) -> Vec<Magic> {
+    Sq::all()
+        .map(|sq| {
+            let (mask, occs) = occupancies(sq, dirs);
+            let bits = mask.count_ones();
+            let magic = magics[sq.index()];
+            let table = magic_table(magic, bits, &occs).expect("a valid magic");
+            let offset = slides.len();
+            slides.extend_from_slice(&table);
+            Magic {
+                mask,
+                magic,
+                shift: 64 - bits,
+                offset,
+            }
+        })
+        .collect()
+}
+
+/// Searches a magic for `occs` with sparse random candidates (how the
+/// constants above were found; `magics_are_reproducible` reruns it).
+#[cfg(test)]
+fn find_magic(mask: u64, occs: &[(u64, u64)], seed: &mut u64) -> u64 {
+    let bits = mask.count_ones();
+    loop {
+        let candidate = splitmix64(seed) & splitmix64(seed) & splitmix64(seed);
+        if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
+            continue;
+        }
+        if magic_table(candidate, bits, occs).is_some() {
+            return candidate;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -219,5 +375,27 @@ mod tests {
         assert_eq!(t.between[sq("a1")][sq("b3")], 0);
         assert_eq!(t.line[sq("a1")][sq("c3")].count_ones(), 8);
         assert_eq!(t.between[sq("e1")][sq("e8")].count_ones(), 6);
+    }
+}
+
+#[cfg(test)]
+mod magic_tests {
+    use super::*;
+
+    /// The stored magics are what the seeded search finds.
+    #[test]
+    #[ignore = "a few seconds: reruns the magic search"]
+    fn magics_are_reproducible() {
+        let mut seed = 0x6D65_6E61_6765_7269; // "menageri"
+        for (dirs, stored) in [(&ROOK_DIRS, &ROOK_MAGICS), (&BISHOP_DIRS, &BISHOP_MAGICS)] {
+            for sq in Sq::all() {
+                let (mask, occs) = occupancies(sq, dirs);
+                assert_eq!(
+                    find_magic(mask, &occs, &mut seed),
+                    stored[sq.index()],
+                    "{sq}"
+                );
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@
 
 mod bitboard;
 mod bits;
+pub mod magic;
 mod shapes;
 mod square;
 pub mod tables;

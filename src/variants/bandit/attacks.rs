@@ -7,6 +7,7 @@
 //! The outlaw's once-reflected diagonals (ruling B6) are precomputed as
 //! ordered paths, walked until the first agent.
 
+use crate::geometry::magic::{magic_table, subsets};
 use crate::geometry::tables::{KING_DIRS, KNIGHT_LEAPS};
 use crate::geometry::{Color, Rect7x9, Square};
 #[cfg(test)]
@@ -301,7 +302,7 @@ impl Tables {
     }
 }
 
-/// Rook magics per square, found by [`find_magic`] from the seed in
+/// Rook magics per square, found by `geometry::magic::find_magic` from the seed in
 /// `magics_are_reproducible`; building the tables only checks and fills them.
 const ROOK_MAGICS: [u64; N] = [
     0x0100104802082000,
@@ -474,47 +475,7 @@ fn occupancies(
         };
         mask |= ray & !(1u64 << last);
     }
-    let mut occs = Vec::with_capacity(1 << mask.count_ones());
-    let mut sub = 0u64;
-    loop {
-        occs.push((sub, slow_slide(sq, dirs.clone(), sub)));
-        sub = sub.wrapping_sub(mask) & mask;
-        if sub == 0 {
-            break;
-        }
-    }
-    (mask, occs)
-}
-
-/// The lookup table `magic` gives for `occs`, or `None` on a harmful collision.
-fn magic_table(magic: u64, bits: u32, occs: &[(u64, u64)]) -> Option<Vec<u64>> {
-    let mut table = vec![0u64; 1 << bits];
-    let mut used = vec![false; 1 << bits];
-    for &(occ, att) in occs {
-        let i = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
-        if used[i] && table[i] != att {
-            return None;
-        }
-        used[i] = true;
-        table[i] = att;
-    }
-    Some(table)
-}
-
-/// Searches a magic for `occs` with sparse random candidates (used to find
-/// the constants above; `magics_are_reproducible` reruns it).
-#[cfg(test)]
-fn find_magic(mask: u64, occs: &[(u64, u64)], seed: &mut u64) -> u64 {
-    let bits = mask.count_ones();
-    loop {
-        let candidate = splitmix64(seed) & splitmix64(seed) & splitmix64(seed);
-        if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
-            continue;
-        }
-        if magic_table(candidate, bits, occs).is_some() {
-            return candidate;
-        }
-    }
+    (mask, subsets(mask, |occ| slow_slide(sq, dirs.clone(), occ)))
 }
 
 /// Builds the magic lookups for the slider along `dirs` from known magics,
@@ -603,6 +564,7 @@ mod tests {
 #[cfg(test)]
 mod magic_tests {
     use super::*;
+    use crate::geometry::magic::find_magic;
 
     /// The stored magics are what the seeded search finds.
     #[test]
@@ -613,7 +575,11 @@ mod magic_tests {
         for (dirs, stored) in [(0..4, &ROOK_MAGICS), (4..8, &BISHOP_MAGICS)] {
             for (sq, &magic) in stored.iter().enumerate() {
                 let (mask, occs) = occupancies(&t.rays, sq, dirs.clone());
-                assert_eq!(find_magic(mask, &occs, &mut seed), magic, "{sq}");
+                assert_eq!(
+                    find_magic(mask, &occs, || splitmix64(&mut seed)),
+                    magic,
+                    "{sq}"
+                );
             }
         }
     }

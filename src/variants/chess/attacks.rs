@@ -9,6 +9,7 @@
 //! ray-table method of [`crate::geometry::tables`] is the reference the magic
 //! tables are tested against.
 
+use crate::geometry::magic::{magic_table, subsets};
 use crate::geometry::tables::{
     LeaperTable, RayTable, BISHOP_DIRS, KING_DIRS, KNIGHT_LEAPS, ROOK_DIRS,
 };
@@ -135,7 +136,7 @@ fn relevant_mask(sq: Sq, dirs: &[(i32, i32)]) -> u64 {
     out
 }
 
-/// Rook magics per square, found by [`find_magic`] from the seed in
+/// Rook magics per square, found by `geometry::magic::find_magic` from the seed in
 /// `magics_are_reproducible`; building the tables only checks and fills them.
 const ROOK_MAGICS: [u64; 64] = [
     0x0080028035204000,
@@ -276,32 +277,7 @@ const BISHOP_MAGICS: [u64; 64] = [
 /// of it (carry-rippler order) with the attack set it gives.
 fn occupancies(sq: Sq, dirs: &[(i32, i32)]) -> (u64, Vec<(u64, u64)>) {
     let mask = relevant_mask(sq, dirs);
-    let mut occs = Vec::with_capacity(1 << mask.count_ones());
-    let mut sub = 0u64;
-    loop {
-        occs.push((sub, slide(sq, dirs, sub)));
-        sub = sub.wrapping_sub(mask) & mask;
-        if sub == 0 {
-            break;
-        }
-    }
-    (mask, occs)
-}
-
-/// The lookup table `magic` gives for `occs` with `bits` index bits, or
-/// `None` on a harmful collision (two occupancies with different attacks).
-fn magic_table(magic: u64, bits: u32, occs: &[(u64, u64)]) -> Option<Vec<u64>> {
-    let mut table = vec![0u64; 1 << bits];
-    let mut used = vec![false; 1 << bits];
-    for &(occ, att) in occs {
-        let i = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
-        if used[i] && table[i] != att {
-            return None;
-        }
-        used[i] = true;
-        table[i] = att;
-    }
-    Some(table)
+    (mask, subsets(mask, |occ| slide(sq, dirs, occ)))
 }
 
 /// Builds the magic lookups for the slider along `dirs` from known magics,
@@ -323,22 +299,6 @@ fn build_magics(dirs: &[(i32, i32)], magics: &[u64; 64], slides: &mut Vec<u64>) 
             }
         })
         .collect()
-}
-
-/// Searches a magic for `occs` with sparse random candidates (how the
-/// constants above were found; `magics_are_reproducible` reruns it).
-#[cfg(test)]
-fn find_magic(mask: u64, occs: &[(u64, u64)], seed: &mut u64) -> u64 {
-    let bits = mask.count_ones();
-    loop {
-        let candidate = splitmix64(seed) & splitmix64(seed) & splitmix64(seed);
-        if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
-            continue;
-        }
-        if magic_table(candidate, bits, occs).is_some() {
-            return candidate;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -381,6 +341,7 @@ mod tests {
 #[cfg(test)]
 mod magic_tests {
     use super::*;
+    use crate::geometry::magic::find_magic;
 
     /// The stored magics are what the seeded search finds.
     #[test]
@@ -391,7 +352,7 @@ mod magic_tests {
             for sq in Sq::all() {
                 let (mask, occs) = occupancies(sq, dirs);
                 assert_eq!(
-                    find_magic(mask, &occs, &mut seed),
+                    find_magic(mask, &occs, || splitmix64(&mut seed)),
                     stored[sq.index()],
                     "{sq}"
                 );

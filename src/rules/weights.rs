@@ -89,6 +89,33 @@ impl<'a, const N: usize> Sum<'a, N> {
     }
 }
 
+/// An evaluation written once as `terms` (which accumulates its terms and
+/// returns the phase), summed with `weights` and seen from `side`: the body
+/// of `Evaluate::evaluate` for every variant whose terms are all linear.
+#[inline(always)]
+pub fn side_total<const N: usize>(
+    weights: &[i32; N],
+    phase_max: i32,
+    side: crate::geometry::Color,
+    terms: impl FnOnce(&mut Sum<'_, N>) -> i32,
+) -> i32 {
+    let mut sum = Sum::new(weights);
+    let phase = terms(&mut sum);
+    let white = sum.total(phase, phase_max);
+    if side == crate::geometry::Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The same `terms` read by a [`Trace`]: the body of [`Tunable::trace`].
+pub fn trace_of(terms: impl FnOnce(&mut Trace) -> i32) -> Trace {
+    let mut t = Trace::default();
+    t.phase = terms(&mut t);
+    t
+}
+
 impl<const N: usize> Accumulate for Sum<'_, N> {
     #[inline(always)]
     fn pair(&mut self, i: usize, c: i32) {

@@ -30,7 +30,7 @@ use super::{
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
@@ -188,9 +188,7 @@ impl Tunable for Bandit {
     }
 
     fn trace(&self) -> Trace {
-        let mut t = Trace::default();
-        t.phase = self.terms(&mut t);
-        t
+        trace_of(|t| self.terms(t))
     }
 }
 
@@ -203,14 +201,9 @@ impl Evaluate for Bandit {
     }
 
     fn evaluate(&self) -> i32 {
-        let mut sum = Sum::new(&WEIGHTS);
-        let phase = self.terms(&mut sum);
-        let white = sum.total(phase, PHASE_MAX);
-        if self.side_to_move() == Color::White {
-            white
-        } else {
-            -white
-        }
+        side_total(&WEIGHTS, PHASE_MAX, self.side_to_move(), |sum| {
+            self.terms(sum)
+        })
     }
 
     fn capture_gain(&self, m: BanditMove) -> i32 {

@@ -24,8 +24,7 @@
 
 use super::tables::{adjacent, TABLES};
 use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
-use crate::geometry::Color;
-use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
@@ -142,9 +141,7 @@ impl Tunable for Fugue {
     }
 
     fn trace(&self) -> Trace {
-        let mut t = Trace::default();
-        t.phase = self.terms(&mut t);
-        t
+        trace_of(|t| self.terms(t))
     }
 }
 
@@ -172,14 +169,9 @@ impl Evaluate for Fugue {
     }
 
     fn evaluate(&self) -> i32 {
-        let mut sum = Sum::new(&WEIGHTS);
-        let phase = self.terms(&mut sum);
-        let s = sum.total(phase, PHASE_MAX);
-        if self.side_to_move() == Color::White {
-            s
-        } else {
-            -s
-        }
+        side_total(&WEIGHTS, PHASE_MAX, self.side_to_move(), |sum| {
+            self.terms(sum)
+        })
     }
 
     fn capture_gain(&self, m: FugueMove) -> i32 {

@@ -32,7 +32,7 @@
 use super::tables::{bit, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
-use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
 // The weights live beside this file, one file per victory rule (the General's
@@ -201,9 +201,7 @@ impl<const RULE: u8> Tunable for Trebuqi<RULE> {
     }
 
     fn trace(&self) -> Trace {
-        let mut t = Trace::default();
-        t.phase = self.terms(&mut t);
-        t
+        trace_of(|t| self.terms(t))
     }
 }
 
@@ -211,14 +209,9 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     const PIECE_KINDS: usize = 6;
 
     fn evaluate(&self) -> i32 {
-        let mut sum = Sum::new(weights::<RULE>());
-        let phase = self.terms(&mut sum);
-        let s = sum.total(phase, PHASE_MAX);
-        if self.side_to_move() == Color::White {
-            s
-        } else {
-            -s
-        }
+        side_total(weights::<RULE>(), PHASE_MAX, self.side_to_move(), |sum| {
+            self.terms(sum)
+        })
     }
 
     fn capture_gain(&self, m: TrebuqiMove) -> i32 {

@@ -26,8 +26,7 @@
 
 use super::tables::TABLES;
 use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
-use crate::geometry::Color;
-use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
@@ -143,9 +142,7 @@ impl Tunable for Trubix {
     }
 
     fn trace(&self) -> Trace {
-        let mut t = Trace::default();
-        t.phase = self.terms(&mut t);
-        t
+        trace_of(|t| self.terms(t))
     }
 }
 
@@ -153,14 +150,9 @@ impl Evaluate for Trubix {
     const PIECE_KINDS: usize = 5;
 
     fn evaluate(&self) -> i32 {
-        let mut sum = Sum::new(&WEIGHTS);
-        let phase = self.terms(&mut sum);
-        let score = sum.total(phase, PHASE_MAX);
-        if self.side_to_move() == Color::White {
-            score
-        } else {
-            -score
-        }
+        side_total(&WEIGHTS, PHASE_MAX, self.side_to_move(), |sum| {
+            self.terms(sum)
+        })
     }
 
     fn capture_gain(&self, m: TrubixMove) -> i32 {

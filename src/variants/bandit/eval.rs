@@ -1,5 +1,6 @@
 //! Bandit Chess evaluation: material, piece-square terms (centralisation and
-//! advancement), mobility, and king safety. Every number is a weight in
+//! advancement), mobility, king safety, outlaw and trickster raids on the
+//! enemy king, and the distance of pawns and sergeants to promotion. Every number is a weight in
 //! [`WEIGHTS`] (`weights.rs`, written by `menagerie tune`), laid out below;
 //! material is tapered by phase.
 //!
@@ -24,7 +25,7 @@
 //!   pawns.
 //! - King 0: kings are never traded; a side without one has lost (B11).
 
-use super::attacks::{TABLES, W};
+use super::attacks::{NO_VICTIMS, TABLES, W};
 use super::{
     color_of, kind_of, Bandit, BanditMove, Kind, CHANCELLOR, EMPTY, KING, KNIGHT, OUTLAW,
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
@@ -57,6 +58,15 @@ crate::weight_layout! {
     KING_DANGER: 1,
     // For the side to move.
     TEMPO: 1,
+    // Raids on the enemy king (`raider_terms`): our outlaws that can slide
+    // to a cell one or two steps straight from it; our outlaws that can take
+    // it now, [the king's side to move, our side to move]; our tricksters
+    // that can land next to it (straight).
+    OUTLAW_REACH: 1,
+    OUTLAW_THREAT: 2,
+    TRICK_REACH: 1,
+    // Pawns and sergeants 1, 2 or 3 rows from promotion: pairs, pawns first.
+    PROMOTION: 12,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 9,
 }
@@ -154,9 +164,18 @@ impl Bandit {
                 let row = (sq / W) as i32;
                 let advance = if C == 0 { row - 1 } else { 7 - row };
                 acc.flat(ADVANCE, sign * advance.max(0));
+                // Rows to go: 8 - row for White, row for Black.
+                let to_go = (if C == 0 { 8 - row } else { row }) as usize;
+                if (1..=3).contains(&to_go) {
+                    let first = if kind == PAWN { 0 } else { 6 };
+                    acc.pair(PROMOTION + first + 2 * (to_go - 1), sign);
+                }
             }
-            let reach = (self.reach(sq, kind, color, occ) & !own).count_ones() as i32;
-            acc.flat(MOBILITY + kind, sign * reach);
+            let cells = self.reach(sq, kind, color, occ);
+            acc.flat(MOBILITY + kind, sign * (cells & !own).count_ones() as i32);
+            if kind == OUTLAW || kind == TRICKSTER {
+                self.raider_terms::<A, C>(sq, kind, cells, acc);
+            }
             if kind == KING {
                 let ring = t.king[sq];
                 acc.flat(SHELTER, sign * (ring & own).count_ones() as i32);
@@ -172,6 +191,65 @@ impl Bandit {
                     -sign * (zone & enemy_pieces).count_ones() as i32,
                 );
             }
+        }
+    }
+}
+
+impl Bandit {
+    /// The outlaw or trickster of colour `C` on `sq`, reaching the empty
+    /// `cells`, against the enemy king(s):
+    /// - `OUTLAW_REACH`: 1 if it can slide to a cell one or two steps
+    ///   straight from an enemy king (where both steps are on the board):
+    ///   from there it threatens to take the king with one of its own
+    ///   agents (B7), a threat that is not check (B9) and ends the game
+    ///   (B11).
+    /// - `OUTLAW_THREAT`: 1 if it can take an enemy king now, counted at
+    ///   `[0]` when the king's side is to move (it must answer) and `[1]`
+    ///   when the outlaw's side is (the game is won).
+    /// - `TRICK_REACH`: 1 for a trickster that can land straight next to an
+    ///   enemy king: a trick there may turn the king into the piece beyond
+    ///   it, or that piece into a second king (B5, B10).
+    #[inline(always)]
+    fn raider_terms<A: Accumulate, const C: usize>(
+        &self,
+        sq: usize,
+        kind: usize,
+        cells: u64,
+        acc: &mut A,
+    ) {
+        let t = &*TABLES;
+        let sign = 1 - 2 * C as i32;
+        let kings = self.colors[1 - C] & self.kinds[KING];
+        let mut near = 0;
+        let mut rest = kings;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            near |= if kind == OUTLAW {
+                t.outlaw_victims[k].iter().fold(0, |a, &v| a | v) & !NO_VICTIMS
+            } else {
+                t.orth_pairs[k]
+            };
+        }
+        let reaches = sign * i32::from(cells & near != 0);
+        if kind == TRICKSTER {
+            acc.flat(TRICK_REACH, reaches);
+            return;
+        }
+        acc.flat(OUTLAW_REACH, reaches);
+        let occ = self.occupied();
+        let white = self.colors[0];
+        let forbidden = self.kinds[TRICKSTER] | (self.colors[C] & self.kinds[KING]);
+        let takes = t.outlaw_victims[sq].iter().any(|&pair| {
+            pair & kings != 0
+                && occ & pair == pair
+                && white & pair != 0
+                && white & pair != pair
+                && forbidden & pair == 0
+        });
+        if takes {
+            let ours_to_move = self.side_to_move().index() == C;
+            acc.flat(OUTLAW_THREAT + usize::from(ours_to_move), sign);
         }
     }
 }
@@ -326,5 +404,85 @@ mod tests {
     #[test]
     fn trace_equals_evaluation() {
         crate::rules::weights::check_trace::<Bandit>(40, 120);
+    }
+
+    /// The flat coefficient of weight `i` (pairs: the middle game's).
+    fn coef(fen: &str, i: usize) -> i32 {
+        let t = Bandit::from_fen(fen).unwrap().trace();
+        let sum =
+            |v: &[(u16, i32)]| -> i32 { v.iter().filter(|e| e.0 as usize == i).map(|e| e.1).sum() };
+        sum(&t.flat) + sum(&t.mg)
+    }
+
+    /// The same position with colours swapped (ranks reversed).
+    fn mirror(fen: &str) -> String {
+        let parts: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = parts[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let stm = if parts[1] == "w" { "b" } else { "w" };
+        format!("{} {stm} - - 0 1", board.join("/"))
+    }
+
+    /// `coef(fen, i)` is `want`, and `-want` with colours swapped.
+    fn check(fen: &str, i: usize, want: i32) {
+        assert_eq!(coef(fen, i), want, "{fen} #{i}");
+        let m = mirror(fen);
+        assert_eq!(coef(&m, i), -want, "{m} #{i}");
+    }
+
+    #[test]
+    fn new_weights_are_zero() {
+        assert!(WEIGHTS[OUTLAW_REACH..PHASE].iter().all(|&w| w == 0));
+    }
+
+    /// The black outlaw on d5 can take the white king on d4 with its knight
+    /// on d3, White to move; and it can slide to c4, next to the king.
+    #[test]
+    fn outlaw_threat_and_reach() {
+        let fen = "6k/7/7/7/3o3/3K3/3n3/7/7 w - - 0 1";
+        check(fen, OUTLAW_THREAT, -1);
+        check(fen, OUTLAW_THREAT + 1, 0);
+        check(fen, OUTLAW_REACH, -1);
+        let black_to_move = "6k/7/7/7/3o3/3K3/3n3/7/7 b - - 0 1";
+        check(black_to_move, OUTLAW_THREAT, 0);
+        check(black_to_move, OUTLAW_THREAT + 1, -1);
+        // Without the knight no capture, but the reach stays.
+        let safe = "6k/7/7/7/3o3/3K3/7/7/7 w - - 0 1";
+        check(safe, OUTLAW_THREAT, 0);
+        check(safe, OUTLAW_REACH, -1);
+        // An outlaw far away (a9, its diagonal blocked at b8) reaches nothing.
+        let far = "o5k/1n5/7/7/7/3K3/7/7/7 w - - 0 1";
+        check(far, OUTLAW_REACH, 0);
+    }
+
+    /// The black trickster on f3 can leap to e1, next to the white king d1.
+    #[test]
+    fn trickster_reach() {
+        check("6k/7/7/7/7/7/5t1/7/3K3 w - - 0 1", TRICK_REACH, -1);
+        check("6k/7/7/7/7/t6/7/7/3K3 w - - 0 1", TRICK_REACH, 0);
+    }
+
+    /// White pawn a8 one row from promotion, sergeant g7 two; black pawn a3
+    /// two rows from its last rank.
+    #[test]
+    fn promotion_distance() {
+        let fen = "3k3/P6/6S/7/7/7/p6/7/3K3 w - - 0 1";
+        check(fen, PROMOTION, 1);
+        check(fen, PROMOTION + 2, -1);
+        check(fen, PROMOTION + 4, 0);
+        check(fen, PROMOTION + 6 + 2, 1);
     }
 }

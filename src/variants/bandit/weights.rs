@@ -4,7 +4,7 @@
 //! Made by hand: the values before any tuning (the former `PARAMS`).
 
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 49] = [
+pub const WEIGHTS: [i32; 65] = [
     // MATERIAL
     0, 0, 780, 780, 460, 460, 320, 320, 290, 290, 150, 150, 260, 260, 180, 180, 100, 100,
     // CENTRE
@@ -19,6 +19,14 @@ pub const WEIGHTS: [i32; 49] = [
     12,
     // TEMPO
     10,
+    // OUTLAW_REACH
+    0,
+    // OUTLAW_THREAT
+    0, 0,
+    // TRICK_REACH
+    0,
+    // PROMOTION
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     // PHASE
     0, 4, 2, 1, 1, 0, 1, 1, 0,
 ];

@@ -1,6 +1,7 @@
 //! Chess evaluation: tapered (middlegame / endgame) material, piece-square
 //! terms, mobility, pawn structure, rooks on files, the bishop pair and king
-//! safety. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
+//! safety; threats, passers against the kings and the mop-up of a lone king
+//! are in `eval_threats.rs`. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
 //! `menagerie tune`), laid out below; the piece-square tables are not typed
 //! in but derived from a few shape weights there (centralisation, advance,
 //! back-rank shelter), so tuning touches a handful of numbers.
@@ -15,6 +16,7 @@
 //! - queen 980 / 1000: about a rook and a bishop plus a pawn.
 
 use super::attacks::TABLES;
+use super::eval_threats::{pawn_attacks, Attacks};
 use super::{Chess, ChessMove, Kind, EMPTY};
 use crate::geometry::Color;
 use crate::rules::weights::{Accumulate, Group, Sum, Trace};
@@ -61,6 +63,23 @@ crate::weight_layout! {
     SHIELD: 2,
     // For the side to move (not tapered).
     TEMPO: 1,
+    // Threats (`eval_threats.rs`): their pieces our pawns attack; their
+    // rooks and queens our minors attack.
+    THREAT_PAWN: 2,
+    THREAT_MINOR: 2,
+    // Their attacked, undefended men, per kind: pawn, minor, rook, queen.
+    HANGING: 8,
+    // Their pieces a safe pawn push would attack.
+    PUSH_THREAT: 2,
+    // Each king's distance to a passer's promotion square, times the
+    // passer's advance beyond its third rank; an enemy piece in front of it.
+    PASSER_OWN_KING: 2,
+    PASSER_THEIR_KING: 2,
+    BLOCKADE: 2,
+    // Mop-up of a pawnless side four units behind (flat): the weak king's
+    // distance from the centre, and the kings' closeness.
+    MOPUP_EDGE: 1,
+    MOPUP_KINGS: 1,
     // Fixed (a count, not a score): the mobility that scores zero, per kind.
     MOBILITY_BASE: 6,
     // Fixed (inputs of a non-linear term): king danger units per attacked
@@ -159,10 +178,10 @@ fn adjacent_files(bb: u64) -> u64 {
 }
 
 impl Chess {
-    /// Everything except material/PST, for one side (`sign` 1 for White,
-    /// -1 for Black), into `acc`.
+    /// Everything except material/PST and threats, for one side (`sign` 1
+    /// for White, -1 for Black), into `acc`; returns what the side attacks.
     #[inline(always)]
-    fn side_terms<A: Accumulate>(&self, us: Color, sign: i32, acc: &mut A) {
+    fn side_terms<A: Accumulate>(&self, us: Color, sign: i32, acc: &mut A) -> Attacks {
         let w = &WEIGHTS;
         let t = &*TABLES;
         let them = us.flip();
@@ -172,10 +191,10 @@ impl Chess {
         let their_pawns = self.pieces(them, Kind::Pawn);
 
         // Squares their pawns attack are poor targets for our pieces.
-        let pawn_guard = if them == Color::White {
-            ((their_pawns << 7) & !(FILE_A << 7)) | ((their_pawns << 9) & !FILE_A)
-        } else {
-            ((their_pawns >> 9) & !(FILE_A << 7)) | ((their_pawns >> 7) & !FILE_A)
+        let pawn_guard = pawn_attacks(them, their_pawns);
+        let mut attacks = Attacks {
+            pawns: pawn_attacks(us, our_pawns),
+            ..Attacks::default()
         };
         let their_king = self.king_square(them);
         let zone = t.king[their_king] | (1 << their_king);
@@ -191,6 +210,10 @@ impl Chess {
                     Kind::Rook => t.rook(sq, occ),
                     _ => t.bishop(sq, occ) | t.rook(sq, occ),
                 };
+                attacks.all |= att;
+                if k <= Kind::Bishop as usize {
+                    attacks.minors |= att;
+                }
                 let mob = (att & !own & !pawn_guard).count_ones() as i32 - w[MOBILITY_BASE + k];
                 acc.pair(MOBILITY + 2 * k, sign * mob);
                 let hits = (att & zone).count_ones() as i32;
@@ -231,6 +254,7 @@ impl Chess {
             let blockers = (ahead | (adjacent_files(1 << sq) & ahead_rows(us, sq))) & their_pawns;
             if blockers == 0 {
                 acc.pair(PASSED + 2 * rel_rank, sign);
+                self.passer_terms(us, sq, rel_rank, sign, acc);
             }
             if ahead & our_pawns != 0 {
                 acc.pair(DOUBLED, sign);
@@ -248,14 +272,19 @@ impl Chess {
             t.king[ksq] & ((1u64 << (ksq / 8 * 8)) - 1)
         };
         acc.pair(SHIELD, sign * (front & our_pawns).count_ones() as i32);
+        attacks.all |= attacks.pawns | t.king[ksq];
+        attacks
     }
 
     /// The terms the piece-square tables do not hold, for both sides, and
     /// the tempo (plus for White to move, minus for Black).
     #[inline(always)]
     fn dynamic_terms<A: Accumulate>(&self, acc: &mut A) {
-        self.side_terms(Color::White, 1, acc);
-        self.side_terms(Color::Black, -1, acc);
+        let white = self.side_terms(Color::White, 1, acc);
+        let black = self.side_terms(Color::Black, -1, acc);
+        self.threat_terms(Color::White, 1, &white, &black, acc);
+        self.threat_terms(Color::Black, -1, &black, &white, acc);
+        self.mop_up(acc);
         let tempo = if self.side_to_move() == Color::White {
             1
         } else {

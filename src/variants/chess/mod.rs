@@ -9,6 +9,7 @@
 
 mod attacks;
 pub mod eval;
+mod eval_threats;
 mod movegen;
 mod pieces;
 #[cfg(test)]

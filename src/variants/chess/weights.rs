@@ -4,7 +4,7 @@
 //! Made by hand: the values before any tuning (the former `PARAMS`).
 
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 109] = [
+pub const WEIGHTS: [i32; 131] = [
     // MATERIAL
     90, 120, 330, 300, 340, 320, 480, 540, 980, 1000, 0, 0,
     // CENTRE
@@ -37,6 +37,24 @@ pub const WEIGHTS: [i32; 109] = [
     10, 0,
     // TEMPO
     12,
+    // THREAT_PAWN
+    0, 0,
+    // THREAT_MINOR
+    0, 0,
+    // HANGING
+    0, 0, 0, 0, 0, 0, 0, 0,
+    // PUSH_THREAT
+    0, 0,
+    // PASSER_OWN_KING
+    0, 0,
+    // PASSER_THEIR_KING
+    0, 0,
+    // BLOCKADE
+    0, 0,
+    // MOPUP_EDGE
+    0,
+    // MOPUP_KINGS
+    0,
     // MOBILITY_BASE
     0, 4, 6, 6, 12, 0,
     // KING_ATTACK

@@ -1,5 +1,7 @@
 //! Trebuqi evaluation: material, piece-square terms (centre, Point advance and
-//! the Rivers), mobility, and General safety. Every number is a weight in
+//! the Rivers), mobility, and General safety (guards and lines here; confined
+//! Generals, Cannon screens, attacks on the Generals and their neighbours in
+//! `eval_safety.rs`, which says why they matter). Every number is a weight in
 //! `weights.rs` (`weights2.rs`, `weights3.rs` for victory rules 2 and 3; written
 //! by `menagerie tune`), laid out below; material is tapered by phase.
 //!
@@ -34,6 +36,7 @@ use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
+use safety::cannon_control;
 
 // The weights live beside this file, one file per victory rule (the General's
 // worth, and what the rest is worth around it, differ by rule): written by
@@ -45,6 +48,9 @@ mod weights1;
 mod weights2;
 #[path = "weights3.rs"]
 mod weights3;
+// The General safety terms that read both sides' attacks.
+#[path = "eval_safety.rs"]
+mod safety;
 
 // The layout of the weights (centipawns: a Point is 100). Per kind, in
 // [`Kind`] order: Point, Trebuchet, Vicbaba, Cannon, Rook, General.
@@ -54,7 +60,9 @@ crate::weight_layout! {
     // captured); under rule 2 losing one lets the enemy mate the other;
     // under rule 3 it also means the game can no longer be won.
     MATERIAL: 12,
-    // Per cell a piece could move to (quiet moves or captures).
+    // Per cell a piece could move to (quiet moves or captures). The
+    // General's: the cells of its own area around it not held by its own
+    // pieces (a side with no legal move loses, Q7).
     MOBILITY: 6,
     // Per step of centralisation (0 at the edge, 5 on f6).
     CENTRE: 6,
@@ -70,6 +78,15 @@ crate::weight_layout! {
     GENERAL_GUARD: 1,
     // Per enemy Rook or Cannon on an orthogonal line from an own General.
     GENERAL_LINE_THREAT: 1,
+    // General confined (`eval_safety.rs`): a General with 0, 1 free cells.
+    GENERAL_BOXED: 2,
+    // Enemy Cannons on a General's line behind 0, 1 (attacking), 2 screens.
+    CANNON_SCREENS: 3,
+    // Attacks on the enemy Generals' cells and neighbours, by Point,
+    // Vicbaba, Cannon, Rook.
+    ZONE_ATTACKS: 4,
+    // A General attacked: its side to move, the enemy to move; undefended.
+    GENERAL_ATTACKED: 3,
     // For the side to move.
     TEMPO: 1,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
@@ -110,7 +127,8 @@ impl<const RULE: u8> Trebuqi<RULE> {
     /// The evaluation's terms from White's side into `acc` (the tempo too:
     /// plus for White to move, minus for Black); returns the phase.
     /// Material and phase come from piece counts, once per kind; the rest
-    /// per piece, one colour at a time so the sign is a constant.
+    /// per piece, one colour at a time so the sign is a constant; then the
+    /// General safety of each side, which reads both sides' attacks.
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
         let w = weights::<RULE>();
@@ -122,16 +140,20 @@ impl<const RULE: u8> Trebuqi<RULE> {
             phase += w[PHASE + kind] * (white + black);
             acc.pair(MATERIAL + 2 * kind, white - black);
         }
-        self.side_terms::<A, 0>(acc);
-        self.side_terms::<A, 1>(acc);
+        let zones = [self.general_zone::<0>(), self.general_zone::<1>()];
+        let white = self.side_terms::<A, 0>(acc, zones[1]);
+        let black = self.side_terms::<A, 1>(acc, zones[0]);
+        self.general_safety::<A, 0>(acc, black, white);
+        self.general_safety::<A, 1>(acc, white, black);
         acc.flat(TEMPO, if self.stm == Color::White { 1 } else { -1 });
         phase.min(PHASE_MAX)
     }
 
-    /// Centralisation, Point advance, mobility, raiders and General safety
-    /// of colour `C`.
+    /// Centralisation, Point advance, mobility, raiders, General guards and
+    /// lines, and attacks on the enemy Generals' zone `enemy_zone` of colour
+    /// `C`; returns every cell `C` attacks (see [`Trebuqi::general_safety`]).
     #[inline(always)]
-    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A, enemy_zone: u128) -> u128 {
         let t = &**TABLES;
         let occ = self.occupied();
         let sign = 1 - 2 * C as i32;
@@ -140,13 +162,21 @@ impl<const RULE: u8> Trebuqi<RULE> {
         let enemy_heavy =
             enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
         let enemy_area = GENERAL_ZONE[C ^ 1];
+        let mut attacked = 0;
+        // Attacks on `enemy_zone` by Points, Vicbabas, Cannons and Rooks
+        // (Trebuchets and Generals never get there: each stays on its own
+        // side of a River).
+        let zone = |attacks: u128| (attacks & enemy_zone).count_ones() as i32;
+        let mut zone_hits = [0i32; 4];
         let mut pieces = own;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % 6;
             acc.flat(CENTRE + kind, sign * centrality(sq));
-            let reach = match kind {
+            // `reach`: the mobility; `attacks`: the cells it could capture
+            // on, were an enemy there (own pieces included: it defends them).
+            let (reach, attacks) = match kind {
                 0 => {
                     // Ranks past the start rank (4 for White, 8 for Black).
                     let row = (sq / 11) as i32;
@@ -157,12 +187,29 @@ impl<const RULE: u8> Trebuqi<RULE> {
                     } else if advance >= 1 {
                         acc.flat(POINT_MIDDLE, sign);
                     }
-                    0
+                    let a = t.point[C][sq];
+                    zone_hits[0] += zone(a);
+                    (0, a)
                 }
-                1 => t.trebuchet(C, sq, occ),
-                2 => t.vicbaba(sq, occ),
-                3 => t.rook(sq, occ) & !occ | t.cannon_hits(sq, occ) & enemy,
-                4 => t.rook(sq, occ),
+                1 => {
+                    let r = t.trebuchet(C, sq, occ);
+                    (r, r)
+                }
+                2 => {
+                    let r = t.vicbaba(sq, occ);
+                    zone_hits[1] += zone(r);
+                    (r, r)
+                }
+                3 => {
+                    let control = cannon_control(t, sq, occ);
+                    zone_hits[2] += zone(control);
+                    (t.rook(sq, occ) & !occ | control & enemy, control)
+                }
+                4 => {
+                    let r = t.rook(sq, occ);
+                    zone_hits[3] += zone(r);
+                    (r, r)
+                }
                 _ => {
                     // General safety: guards around it, heavy enemies on its lines.
                     let guards = (t.orth1[sq] & own).count_ones() as i32;
@@ -172,14 +219,20 @@ impl<const RULE: u8> Trebuqi<RULE> {
                         threats += (t.ray[sq][d] & enemy_heavy).count_ones() as i32;
                     }
                     acc.flat(GENERAL_LINE_THREAT, -sign * threats);
-                    0
+                    let r = t.general[C][sq];
+                    (r, r)
                 }
             };
             acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
             if (2..=4).contains(&kind) && enemy_area & bit(sq) != 0 {
                 acc.flat(RAIDER, sign);
             }
+            attacked |= attacks;
         }
+        for (i, &n) in zone_hits.iter().enumerate() {
+            acc.flat(ZONE_ATTACKS + i, sign * n);
+        }
+        attacked
     }
 }
 

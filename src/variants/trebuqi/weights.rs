@@ -4,7 +4,7 @@
 //! Made by hand: the values before any tuning (the former `PARAMS`).
 
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 37] = [
+pub const WEIGHTS: [i32; 49] = [
     // MATERIAL
     100, 100, 200, 200, 420, 420, 450, 450, 900, 900, 0, 0,
     // MOBILITY
@@ -23,6 +23,14 @@ pub const WEIGHTS: [i32; 37] = [
     8,
     // GENERAL_LINE_THREAT
     15,
+    // GENERAL_BOXED
+    0, 0,
+    // CANNON_SCREENS
+    0, 0, 0,
+    // ZONE_ATTACKS
+    0, 0, 0, 0,
+    // GENERAL_ATTACKED
+    0, 0, 0,
     // TEMPO
     10,
     // PHASE

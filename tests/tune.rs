@@ -65,7 +65,7 @@ fn two_runs_write_the_same_weights_file() {
     );
     assert!(first.contains("(300 lines, FNV-1a "), "{first}");
     assert!(
-        first.contains("pub const WEIGHTS: [i32; 26] = ["),
+        first.contains("pub const WEIGHTS: [i32; 49] = ["),
         "{first}"
     );
     let _ = std::fs::remove_dir_all(&dir);

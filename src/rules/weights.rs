@@ -260,6 +260,44 @@ pub(crate) fn check_trace<P: Tunable>(games: usize, plies: usize) {
     assert!(checked >= games * 10, "{checked} positions");
 }
 
+/// Test support: the coefficients of weight `i` summed over a trace's lists,
+/// as (middle game, end game, flat).
+#[cfg(test)]
+pub(crate) fn coefficient(t: &Trace, i: usize) -> (i32, i32, i32) {
+    let sum = |list: &[(u16, i32)]| {
+        list.iter()
+            .filter(|&&(j, _)| j as usize == i)
+            .map(|&(_, c)| c)
+            .sum()
+    };
+    (sum(&t.mg), sum(&t.eg), sum(&t.flat))
+}
+
+/// Test support: every weight of `range` has the coefficient `expect` gives
+/// it (index, (middle game, end game, flat); absent means none) in `pos`,
+/// and the opposite one in `mirror`, the same position with the colours
+/// swapped.
+#[cfg(test)]
+pub(crate) fn check_coefficients<P: Tunable>(
+    pos: &P,
+    mirror: &P,
+    range: core::ops::Range<usize>,
+    expect: &[(usize, (i32, i32, i32))],
+) {
+    let (t, m) = (pos.trace(), mirror.trace());
+    for i in range {
+        let want = expect
+            .iter()
+            .find(|&&(j, _)| j == i)
+            .map_or((0, 0, 0), |&(_, c)| c);
+        let name = weight_name(P::GROUPS, i);
+        let fen = pos.to_fen();
+        assert_eq!(coefficient(&t, i), want, "{name} in {fen}");
+        let neg = (-want.0, -want.1, -want.2);
+        assert_eq!(coefficient(&m, i), neg, "{name} in {}", mirror.to_fen());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
-//! Fugue evaluation: material, piece-square terms, mobility and the
-//! immobilizer's grip. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
+//! Fugue evaluation: material, piece-square terms, mobility, the
+//! immobilizer's grip, king safety and hanging pieces. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
 //! written by `menagerie tune`), laid out below; material is tapered by phase.
 //!
 //! Piece values (centipawns), and why:
@@ -22,7 +22,7 @@
 //!   for the piece it destroys; swaps reposition, and can swap the king.
 //! - King 0: royal (F12); losing it ends the game, so it has no trade value.
 
-use super::tables::{adjacent, TABLES};
+use super::tables::{adjacent, shift, spotted, DIRS, TABLES};
 use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
@@ -52,6 +52,15 @@ crate::weight_layout! {
     FROZEN: 9,
     // For a piece standing next to its own shield (F10).
     SHIELDED: 1,
+    // Per empty cell next to the enemy king a piece can move to, per kind:
+    // queen, immobilizer, pushme-pullyu, archer, long leaper, swapper
+    // (`Fugue::threats`).
+    KING_REACH: 6,
+    // The king has 0, 1 or 2 empty neighbours.
+    KING_FREE: 3,
+    // Per own piece the enemy could capture at once and no own piece could
+    // take back, per kind (the king: capturable at all).
+    HANGING: 9,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 9,
 }
@@ -72,6 +81,24 @@ fn centrality(sq: usize) -> i32 {
     f.min(7 - f).min(r.min(7 - r))
 }
 
+const PAWN: usize = Kind::Pawn as usize;
+const QUEEN: usize = Kind::Queen as usize;
+const KING: usize = Kind::King as usize;
+/// A kind without a `KING_REACH` weight.
+const NO_SLOT: usize = usize::MAX;
+/// The `KING_REACH` weight of each kind: the pieces that slide like a queen
+/// and can hurt a king they come next to (the shield cannot).
+const REACH_SLOT: [usize; KINDS] = [NO_SLOT, 0, NO_SLOT, 1, 2, 3, NO_SLOT, 4, 5];
+
+/// What one side's pieces could capture at once, and which of its own
+/// pieces they cover (see [`Fugue::threats`]).
+struct Cover {
+    /// Enemy pieces some piece of this side could capture with one move.
+    threats: u64,
+    /// Own pieces an own queen, king, pawn or archer could take back on.
+    defended: u64,
+}
+
 impl Fugue {
     /// The evaluation's terms from White's side into `acc`; returns the
     /// phase. Material and phase come from piece counts, once per kind; the
@@ -86,14 +113,30 @@ impl Fugue {
             phase += WEIGHTS[PHASE + kind] * (white + black);
             acc.pair(MATERIAL + 2 * kind, white - black);
         }
-        self.side_terms::<A, 0>(acc);
-        self.side_terms::<A, 1>(acc);
+        let white = self.side_terms::<A, 0>(acc);
+        let black = self.side_terms::<A, 1>(acc);
+        self.hanging::<A, 0>(acc, black.threats, white.defended);
+        self.hanging::<A, 1>(acc, white.threats, black.defended);
         phase.min(PHASE_MAX)
     }
 
-    /// Centralisation, the grip, mobility, advance and shields of colour `C`.
+    /// Centralisation, the grip, mobility, advance, shields and king safety
+    /// of colour `C`; returns what its pieces threaten and cover.
+    ///
+    /// King safety: the game is lost when the king is captured (F12) and
+    /// there is no check to warn (F1), so the danger is the enemy pieces
+    /// that can come next to it:
+    /// - `KING_REACH[slot]`: per piece of this side, the empty cells next to
+    ///   the enemy king it can move to now (a queen arriving there threatens
+    ///   to take the king, an immobilizer to freeze it, F2; a pushme-pullyu
+    ///   takes it by approach on its way there, F5). Frozen pieces reach
+    ///   nothing. The king being capturable at once is `HANGING[king]`, a
+    ///   frozen king `FROZEN[king]`.
+    /// - `KING_FREE[n]`: this side's king has exactly `n` (0, 1 or 2) empty
+    ///   neighbours: a boxed-in king cannot step out of a threat.
     #[inline(always)]
-    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) -> Cover {
+        let t = &*TABLES;
         let occ = self.occupied();
         let imm = self.kinds[Kind::Immobilizer as usize];
         let shield = self.kinds[Kind::Shield as usize];
@@ -104,6 +147,21 @@ impl Fugue {
         let frozen = own & adjacent(imm & enemy) & !imm;
         let shielded = own & adjacent(shield & own);
         acc.flat(SHIELDED, sign * shielded.count_ones() as i32);
+        // F10: the enemies we may capture are those away from their shield.
+        let prey = enemy & !adjacent(shield & enemy);
+        let king_ring = |king: u64| match king {
+            0 => 0, // taken (F12): the game is over
+            k => t.king[k.trailing_zeros() as usize],
+        };
+        let enemy_ring = king_ring(self.kinds[KING] & enemy);
+        let free = (king_ring(self.kinds[KING] & own) & !occ).count_ones() as usize;
+        if free < 3 {
+            acc.flat(KING_FREE + free, sign);
+        }
+        let mut cover = Cover {
+            threats: 0,
+            defended: 0,
+        };
         let mut pieces = own;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
@@ -112,14 +170,128 @@ impl Fugue {
             acc.flat(CENTRE + kind, sign * centrality(sq));
             if frozen & 1 << sq != 0 {
                 acc.flat(FROZEN + kind, -sign);
-            } else if kind > Kind::King as usize {
-                let reach = TABLES.queen(sq, occ).0.count_ones() as i32;
-                acc.flat(MOBILITY, sign * reach);
+            } else if kind == KING {
+                cover.threats |= t.king[sq] & prey;
+                cover.defended |= t.king[sq] & own;
+            } else if kind != PAWN {
+                let (reach, first) = t.queen(sq, occ);
+                if kind != QUEEN {
+                    acc.flat(MOBILITY, sign * reach.count_ones() as i32);
+                }
+                let near_king = reach & enemy_ring;
+                if near_king != 0 && REACH_SLOT[kind] != NO_SLOT {
+                    let n = near_king.count_ones() as i32;
+                    acc.flat(KING_REACH + REACH_SLOT[kind], sign * n);
+                }
+                self.threats::<C>(kind, sq, first, prey, &mut cover);
             }
-            if kind == Kind::Pawn as usize {
+            if kind == PAWN {
                 let advance = if C == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
                 acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
             }
+        }
+        // F9: pawns capture by leaping over a neighbour onto the cell behind.
+        let pawns = own & self.kinds[PAWN] & !frozen;
+        if pawns != 0 {
+            for d in 0..DIRS {
+                let landing = shift(shift(pawns, d) & occ, d);
+                cover.threats |= landing & prey;
+                cover.defended |= landing & own;
+            }
+        }
+        cover
+    }
+
+    /// The captures of colour `C`'s unfrozen `kind` (a queen-like mover) on
+    /// `sq`, `first` being the first piece on each of its lines and `prey`
+    /// the enemies no shield protects (F10): the enemies it could take with
+    /// one move go to `cover.threats`, the own pieces it could take back on
+    /// (an enemy that captured one by landing there) to `cover.defended`.
+    ///
+    /// The threats follow the move generator's rules exactly, with one
+    /// approximation: a pushme-pullyu move that would take two pieces (one
+    /// behind, one ahead) does not exist (F5), but both still count. The
+    /// cover is an approximation: only the queen and the archer (a shot at
+    /// the cell, within two cells only, F6) count here, the king and pawns in
+    /// [`Fugue::side_terms`]; a captor's own shield is not looked at, and a
+    /// capture that does not land on its victim's cell (a shot, a leap, a
+    /// withdrawal or approach, a mutual destruction) cannot be taken back at
+    /// all, yet the victim counts as covered.
+    #[inline(always)]
+    fn threats<const C: usize>(
+        &self,
+        kind: usize,
+        sq: usize,
+        first: u64,
+        prey: u64,
+        cover: &mut Cover,
+    ) {
+        let t = &*TABLES;
+        let occ = self.occupied();
+        let own = self.colors[C];
+        match kind {
+            // F3: onto the first piece of a line.
+            QUEEN => {
+                cover.threats |= first & prey;
+                cover.defended |= first & own;
+            }
+            // F5: approach needs an empty cell before the first piece (not
+            // adjacent); withdrawal an enemy next to it and an empty cell on
+            // the other side to move away to.
+            k if k == Kind::PushmePullyu as usize => {
+                cover.threats |= first & prey & !t.king[sq];
+                if t.king[sq] & prey != 0 {
+                    for d in 0..DIRS {
+                        if shift(1 << sq, d) & !occ != 0 {
+                            cover.threats |= shift(1 << sq, d ^ 1) & prey;
+                        }
+                    }
+                }
+            }
+            // F6: the first piece of a line, near or spotted (the spotters
+            // are looked for only when a far target is there to shoot).
+            k if k == Kind::Archer as usize => {
+                let near = first & t.near2[sq];
+                let far = first & !t.near2[sq] & prey;
+                let spot = if far != 0 { spotted(own, !occ) } else { 0 };
+                cover.threats |= (near | far & spot) & prey;
+                cover.defended |= near & own;
+            }
+            // F7: the first piece of a line with an empty cell behind it.
+            k if k == Kind::LongLeaper as usize => {
+                let mut jumped = first & prey;
+                while jumped != 0 {
+                    let b = jumped.trailing_zeros() as usize;
+                    jumped &= jumped - 1;
+                    let (file, rank) = ((b % 8) as i32, (b / 8) as i32);
+                    let beyond_file = file + (file - (sq % 8) as i32).signum();
+                    let beyond_rank = rank + (rank - (sq / 8) as i32).signum();
+                    let on_board = (0..8).contains(&beyond_file) && (0..8).contains(&beyond_rank);
+                    if on_board && occ & 1 << (beyond_rank * 8 + beyond_file) == 0 {
+                        cover.threats |= 1 << b;
+                    }
+                }
+            }
+            // F8: mutual destruction with an adjacent enemy (a swap takes nothing).
+            k if k == Kind::Swapper as usize => cover.threats |= first & prey & t.king[sq],
+            // F4: the immobilizer and the shield never capture.
+            _ => {}
+        }
+    }
+
+    /// `HANGING[kind]`: per piece of colour `C` that the enemy could capture
+    /// with one move (`threats`, see [`Fugue::threats`]) and that is not
+    /// `defended`: material about to be lost, whoever is to move (weights
+    /// expected negative). For the king the cover does not matter: its
+    /// capture ends the game (F12).
+    #[inline(always)]
+    fn hanging<A: Accumulate, const C: usize>(&self, acc: &mut A, threats: u64, defended: u64) {
+        let sign = 1 - 2 * C as i32;
+        let mut loose = threats & (!defended | self.kinds[KING]);
+        while loose != 0 {
+            let sq = loose.trailing_zeros() as usize;
+            loose &= loose - 1;
+            acc.flat(HANGING + self.mailbox[sq] as usize % KINDS, sign);
         }
     }
 }
@@ -252,6 +424,98 @@ mod tests {
         assert!(threatened.royal_threatened());
         let safe = Fugue::from_fen("k7/8/8/8/8/8/8/1Q5K b 0 1").unwrap();
         assert!(!safe.royal_threatened());
+    }
+
+    /// The same position upside down with the colours swapped (the rules
+    /// are symmetric that way).
+    fn flipped(fen: &str) -> Fugue {
+        let f: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'a'..='z' => c.to_ascii_uppercase(),
+                        'A'..='Z' => c.to_ascii_lowercase(),
+                        _ => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        Fugue::from_fen(&format!("{} {side} {} {}", board.join("/"), f[2], f[3])).unwrap()
+    }
+
+    /// The coefficients of `expect` in the position and their opposites in
+    /// the flipped one; the other new weights have none.
+    fn check(fen: &str, expect: &[(usize, (i32, i32, i32))]) {
+        let pos = Fugue::from_fen(fen).unwrap();
+        let new = KING_REACH..HANGING + KINDS;
+        crate::rules::weights::check_coefficients(&pos, &flipped(fen), new, expect);
+    }
+
+    const SWAPPER: usize = Kind::Swapper as usize;
+    const ARCHER: usize = Kind::Archer as usize;
+    const IMMOBILIZER: usize = Kind::Immobilizer as usize;
+
+    /// The queen on a4 reaches d7 next to the black king and can take it on
+    /// e8 (F3); the swapper on h3 can destroy the pawn on g4 (F8), which the
+    /// queen also attacks and nothing covers; the archer on h8 can shoot the
+    /// swapper (F6: g4 spots h3), which nothing covers. White's king has two
+    /// empty neighbours.
+    #[test]
+    fn king_reach_free_cells_and_hanging_pieces() {
+        check(
+            "4k2a/8/8/8/Q5p1/7W/3PPP2/4K3 w 0 1",
+            &[
+                (KING_REACH, (0, 0, 1)),
+                (KING_FREE + 2, (0, 0, 1)),
+                (HANGING + KING, (0, 0, -1)),
+                (HANGING + PAWN, (0, 0, -1)),
+                (HANGING + SWAPPER, (0, 0, 1)),
+            ],
+        );
+    }
+
+    /// The leaper on g2 can jump g7 (F7), but the king covers it; the
+    /// pushme-pullyu on a3 takes a6 by approach and a2 by withdrawal (F5),
+    /// and is itself protected by the shield on b4 (F10), as is the
+    /// immobilizer on c4 from the archer's near shot. The immobilizer
+    /// reaches g8 next to the black king, whose only empty neighbour it is;
+    /// the swapper reaches d2, e2 and f2 around the white king.
+    #[test]
+    fn special_captures_and_shields() {
+        check(
+            "7k/6pp/a7/8/1SI5/U7/w5L1/4K3 w 0 1",
+            &[
+                (KING_REACH + 1, (0, 0, 1)),
+                (KING_REACH + 5, (0, 0, -3)),
+                (KING_FREE + 1, (0, 0, -1)),
+                (HANGING + ARCHER, (0, 0, -1)),
+                (HANGING + SWAPPER, (0, 0, -1)),
+            ],
+        );
+    }
+
+    /// The black queen on d5 attacks the pawn on d2, the immobilizer on h1
+    /// and a2 next to the white king; frozen by the immobilizer on c4 (F2) it
+    /// does nothing; a shield on c1 protects d2 (F10).
+    #[test]
+    fn frozen_pieces_threaten_nothing() {
+        check("k7/8/8/3q4/2I5/8/3P4/K7 w 0 1", &[]);
+        check(
+            "k7/8/8/3q4/8/8/3P4/K6I w 0 1",
+            &[
+                (KING_REACH, (0, 0, -1)),
+                (HANGING + PAWN, (0, 0, 1)),
+                (HANGING + IMMOBILIZER, (0, 0, 1)),
+            ],
+        );
+        check(
+            "k7/8/8/3q4/8/8/3P4/K1S4I w 0 1",
+            &[(KING_REACH, (0, 0, -1)), (HANGING + IMMOBILIZER, (0, 0, 1))],
+        );
     }
 
     #[test]

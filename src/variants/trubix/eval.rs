@@ -1,6 +1,8 @@
-//! Trubix evaluation: material, centralisation, woozan advance and mobility.
-//! Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
-//! `menagerie tune`), laid out below; material is tapered by phase.
+//! Trubix evaluation: material, centralisation, woozan advance and mobility,
+//! king safety (attacks on the king's zone, shelter, free cells), woozans'
+//! distance to promotion and the capture clock (T11). Every number is a
+//! weight in [`WEIGHTS`] (`weights.rs`, written by `menagerie tune`), laid
+//! out below; material and the woozan and shelter terms are tapered by phase.
 //!
 //! # Piece values
 //! The board has 41 cells, so reach is what separates the pieces. Averaged
@@ -24,8 +26,9 @@
 //!   pieces", says the seed), so two fleurbics are worth as much.
 //! - King 0 (it cannot be traded).
 
-use super::tables::TABLES;
+use super::tables::{bit, TABLES};
 use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
+use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
@@ -47,6 +50,23 @@ crate::weight_layout! {
     MOBILITY: 5,
     // Woozan bonus per rank advanced beyond its second rank (up to rank 8 / 2).
     WOOZAN_ADVANCE: 1,
+    // Per cell of the enemy king's zone (its cell and neighbours) a piece
+    // attacks, per attacking kind: woozan, knight, fleurbic, queen
+    // (`Trubix::king_safety`).
+    KING_ATTACKS: 4,
+    // Pairs: per own woozan, then per other own piece, next to its king.
+    KING_SHELTER: 4,
+    // The king has 0, 1 or 2 free cells (empty or enemy, not attacked).
+    KING_FREE: 3,
+    // Pairs: per woozan 1 (or 0), 2 or 3 ranks from its promotion rank.
+    WOOZAN_PROMOTION: 6,
+    // Pair: per woozan whose forward steps are all occupied.
+    WOOZAN_BLOCKED: 2,
+    // Pair: per woozan that can move onto the queen's cell (c10 / c0) now.
+    WOOZAN_QUEEN: 2,
+    // The material balance's sign times the capture clock, whole and its
+    // last 30 plies (T11).
+    MOVE_CLOCK: 2,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 5,
 }
@@ -82,6 +102,14 @@ fn centrality(sq: usize) -> i32 {
     TABLE[sq].max(0) as i32
 }
 
+/// The cell a woozan promotes to a queen on (T7), per colour: c10, c0.
+const QUEEN_CELL: [usize; 2] = [52, 2];
+/// The woozan cells one move from the queen's cell: b9 c9 d9 / b1 c1 d1.
+const BEFORE_QUEEN: [u64; 2] = [0b111 << 46, 0b111 << 6];
+/// The cell straight before the queen's cell (a woozan there cannot capture
+/// onto it, it only steps): c9 / c1.
+const STRAIGHT_BEFORE_QUEEN: [usize; 2] = [47, 7];
+
 impl Trubix {
     /// The evaluation's terms from White's side into `acc`; returns the
     /// phase. Material and phase come from piece counts, once per kind; the
@@ -89,45 +117,165 @@ impl Trubix {
     #[inline(always)]
     fn terms<A: Accumulate>(&self, acc: &mut A) -> i32 {
         let mut phase = 0;
+        let mut material = 0;
         for kind in 0..5 {
             let on = self.kinds[kind];
             let white = (on & self.colors[0]).count_ones() as i32;
             let black = (on & self.colors[1]).count_ones() as i32;
             phase += WEIGHTS[PHASE + kind] * (white + black);
+            material +=
+                (WEIGHTS[MATERIAL + 2 * kind] + WEIGHTS[MATERIAL + 2 * kind + 1]) * (white - black);
             acc.pair(MATERIAL + 2 * kind, white - black);
         }
-        self.side_terms::<A, 0>(acc);
-        self.side_terms::<A, 1>(acc);
+        let white_attacks = self.side_terms::<A, 0>(acc);
+        let black_attacks = self.side_terms::<A, 1>(acc);
+        self.king_safety::<A, 0>(acc, black_attacks);
+        self.king_safety::<A, 1>(acc, white_attacks);
+        self.move_clock(acc, material);
         phase.min(PHASE_MAX)
     }
 
-    /// Centralisation, woozan advance and mobility of colour `C`'s pieces.
+    /// Centralisation, woozan advance and promotion, mobility and attacks on
+    /// the enemy king's zone of colour `C`'s pieces; returns every cell they
+    /// attack (for the enemy king's free cells).
+    ///
+    /// `KING_ATTACKS[kind]`: per piece, the cells of the enemy king's zone
+    /// (its cell and its neighbours) it attacks. Checkmate is the only win
+    /// (T8) and the king has at most eight cells, a few of them holes, on a
+    /// board five files wide: pieces that bear on them are the attack.
+    ///
+    /// Woozans (promotion is seven steps away and optional, T7; the piece it
+    /// makes counts most once the board empties, so these are pairs):
+    /// - `WOOZAN_PROMOTION[b]`: per woozan `b + 1` ranks from its promotion
+    ///   rank (rank 9 / 1; bucket 0 also holds woozans that stayed on rank 9
+    ///   or 10, which may step back and promote again).
+    /// - `WOOZAN_BLOCKED`: per woozan whose forward steps (straight, X, Z:
+    ///   T2, T4, T5) are all occupied: it has to capture to advance.
+    /// - `WOOZAN_QUEEN`: per woozan that can move onto the queen's cell (c10
+    ///   for White, c0 for Black) at once: from c9 when it is empty, from b9 /
+    ///   d9 when it is empty (T5's Z step) or holds an enemy other than the
+    ///   king (a capture). Only there does it become a queen (T7).
     #[inline(always)]
-    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) {
+    fn side_terms<A: Accumulate, const C: usize>(&self, acc: &mut A) -> u64 {
         let t = &*TABLES;
         let occ = self.occupied();
         let sign = 1 - 2 * C as i32;
         let own = self.colors[C];
+        let enemy_king = self.king_square(Color::ALL[1 - C]);
+        let zone = t.king[enemy_king] | bit(enemy_king);
+        let mut attacks = 0;
         let mut pieces = own;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % 5;
             acc.flat(CENTRE + kind, sign * centrality(sq));
-            let reach = match kind {
+            let (reach, hits) = match kind {
                 W => {
-                    let row = (sq / 5) as i32;
-                    let advance = if C == 0 { row - 2 } else { 8 - row };
-                    acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
-                    0
+                    self.woozan_terms::<A, C>(acc, sq, occ);
+                    (0, t.woozan_capture[sq])
                 }
-                N => t.knight[sq],
-                F => t.fleurbic[sq],
-                Q => t.queen(sq, occ),
-                _ => 0,
+                N => (t.knight[sq], t.knight[sq]),
+                F => (t.fleurbic[sq], t.fleurbic[sq]),
+                Q => {
+                    let q = t.queen(sq, occ);
+                    (q, q)
+                }
+                _ => (0, t.king[sq]),
             };
             acc.flat(MOBILITY + kind, sign * (reach & !own).count_ones() as i32);
+            attacks |= hits;
+            let on_zone = hits & zone;
+            if on_zone != 0 && kind != K {
+                acc.flat(KING_ATTACKS + kind, sign * on_zone.count_ones() as i32);
+            }
         }
+        attacks
+    }
+
+    /// The advance and promotion terms of colour `C`'s woozan on `sq` (see
+    /// [`Trubix::side_terms`]).
+    #[inline(always)]
+    fn woozan_terms<A: Accumulate, const C: usize>(&self, acc: &mut A, sq: usize, occ: u64) {
+        let sign = 1 - 2 * C as i32;
+        let row = sq / 5;
+        let advance = if C == 0 {
+            row as i32 - 2
+        } else {
+            8 - row as i32
+        };
+        acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
+        let to_go = if C == 0 {
+            9 - row as i32
+        } else {
+            row as i32 - 1
+        };
+        if to_go <= 3 {
+            acc.pair(WOOZAN_PROMOTION + 2 * (to_go.max(1) as usize - 1), sign);
+        }
+        // The rows ahead of the woozan's.
+        let ahead = if C == 0 {
+            !0u64 << ((row + 1) * 5)
+        } else {
+            (1u64 << (row * 5)) - 1
+        };
+        let forward = TABLES.woozan_quiet[C][sq] & ahead;
+        if forward != 0 && forward & !occ == 0 {
+            acc.pair(WOOZAN_BLOCKED, sign);
+        }
+        if bit(sq) & BEFORE_QUEEN[C] != 0 {
+            let there = self.mailbox[QUEEN_CELL[C]];
+            let open = there == EMPTY
+                || (sq != STRAIGHT_BEFORE_QUEEN[C]
+                    && there as usize / 5 != C
+                    && there as usize % 5 != K);
+            if open {
+                acc.pair(WOOZAN_QUEEN, sign);
+            }
+        }
+    }
+
+    /// Colour `C`'s king shelter and free cells, `enemy_attacks` being every
+    /// cell the other side attacks. Checkmate is the only win (T8), and the
+    /// king stands at a narrow end of the board with at most five
+    /// neighbours; what matters is what stands next to it and where it can
+    /// still go:
+    /// - `KING_SHELTER`: pairs, per own woozan (index 0) and per other own
+    ///   piece (index 2) next to the king: they block lines and keep attackers
+    ///   off, more in the middle game.
+    /// - `KING_FREE[n]`: the king has exactly `n` (0, 1 or 2) free cells:
+    ///   neighbours not held by its own pieces and not attacked (queen lines
+    ///   through the king's own cell are not followed). Few free cells make
+    ///   mates, so the weights should fall from `n = 2` to `n = 0`.
+    #[inline(always)]
+    fn king_safety<A: Accumulate, const C: usize>(&self, acc: &mut A, enemy_attacks: u64) {
+        let sign = 1 - 2 * C as i32;
+        let own = self.colors[C];
+        let ksq = self.king_square(Color::ALL[C]);
+        let ring = TABLES.king[ksq];
+        let woozans = ring & own & self.kinds[W];
+        acc.pair(KING_SHELTER, sign * woozans.count_ones() as i32);
+        let others = ring & own & !self.kinds[W];
+        acc.pair(KING_SHELTER + 2, sign * others.count_ones() as i32);
+        let free = (ring & !own & !enemy_attacks).count_ones() as usize;
+        if free < 3 {
+            acc.flat(KING_FREE + free, sign);
+        }
+    }
+
+    /// `MOVE_CLOCK`: T11 draws after 100 plies without a capture, and only a
+    /// capture resets the clock (woozan moves do not). An advantage that
+    /// cannot force a capture in time is worth less as the clock runs out:
+    /// the coefficients are the sign of the material balance (compiled
+    /// weights, middle plus end game) times the clock (0 to 100, index 0)
+    /// and times its part beyond 70 (0 to 30, index 1). A negative weight
+    /// shrinks whichever side's material lead; both are linear in the weight.
+    #[inline(always)]
+    fn move_clock<A: Accumulate>(&self, acc: &mut A, material: i32) {
+        let clock = (self.halfmove as i32).min(100);
+        let lead = material.signum();
+        acc.flat(MOVE_CLOCK, lead * clock);
+        acc.flat(MOVE_CLOCK + 1, lead * (clock - 70).max(0));
     }
 }
 
@@ -242,6 +390,109 @@ mod tests {
         let take_f = p.parse_move("c3d4").unwrap();
         assert!(p.capture_gain(take_q) > p.capture_gain(take_f));
         assert_eq!(p.capture_gain(p.parse_move("c3c4").unwrap()), 0);
+    }
+
+    /// The same position turned upside down with the colours swapped (the
+    /// rules are symmetric that way: T4, T5 and T7 mirror each other).
+    fn flipped(fen: &str) -> Trubix {
+        let f: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'a'..='z' => c.to_ascii_uppercase(),
+                        'A'..='Z' => c.to_ascii_lowercase(),
+                        _ => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        Trubix::from_fen(&format!("{} {side} - {} {}", board.join("/"), f[3], f[4])).unwrap()
+    }
+
+    /// The coefficients of `expect` in the position and their opposites in
+    /// the flipped one; the other weights of `range` have none.
+    fn check(fen: &str, range: std::ops::Range<usize>, expect: &[(usize, (i32, i32, i32))]) {
+        let pos = Trubix::from_fen(fen).unwrap();
+        crate::rules::weights::check_coefficients(&pos, &flipped(fen), range, expect);
+    }
+
+    /// White: knight b7 hits c9, queen d7 hits b9 and d9 of the black king's
+    /// zone; woozan b1 and fleurbic d1 shelter the king on c0, whose one free
+    /// cell is c1. The black king on c10 has none.
+    #[test]
+    fn king_attacks_shelter_and_free_cells() {
+        check(
+            "**k**/5/5/1N1Q1/*3*/*3*/*3*/5/5/1W1F1/**K** w - 0 1",
+            KING_ATTACKS..KING_FREE + 3,
+            &[
+                (KING_ATTACKS + N, (0, 0, 1)),
+                (KING_ATTACKS + Q, (0, 0, 2)),
+                (KING_SHELTER, (1, 0, 0)),
+                (KING_SHELTER + 1, (0, 1, 0)),
+                (KING_SHELTER + 2, (1, 0, 0)),
+                (KING_SHELTER + 3, (0, 1, 0)),
+                (KING_FREE, (0, 0, -1)),
+                (KING_FREE + 1, (0, 0, 1)),
+            ],
+        );
+    }
+
+    /// White woozans: c8 (one rank to go, blocked by c9), c9 and d9 (on the
+    /// rank: bucket 0; blocked, c10 being taken), a7 (two ranks), b6
+    /// (three). d9 can capture the knight on c10 and become a queen; c9
+    /// cannot step there.
+    #[test]
+    fn woozan_promotion_terms() {
+        check(
+            "**n**/2WWk/2W2/W4/*W2*/*3*/*3*/5/5/5/**K** w - 0 1",
+            WOOZAN_PROMOTION..WOOZAN_QUEEN + 2,
+            &[
+                (WOOZAN_PROMOTION, (3, 0, 0)),
+                (WOOZAN_PROMOTION + 1, (0, 3, 0)),
+                (WOOZAN_PROMOTION + 2, (1, 0, 0)),
+                (WOOZAN_PROMOTION + 3, (0, 1, 0)),
+                (WOOZAN_PROMOTION + 4, (1, 0, 0)),
+                (WOOZAN_PROMOTION + 5, (0, 1, 0)),
+                (WOOZAN_BLOCKED, (3, 0, 0)),
+                (WOOZAN_BLOCKED + 1, (0, 3, 0)),
+                (WOOZAN_QUEEN, (1, 0, 0)),
+                (WOOZAN_QUEEN + 1, (0, 1, 0)),
+            ],
+        );
+        // With c10 empty, c9 steps there too; the d9 woozan's Z step as well.
+        check(
+            "**1**/2WWk/5/5/*3*/*3*/*3*/5/5/5/**K** w - 0 1",
+            WOOZAN_QUEEN..WOOZAN_QUEEN + 2,
+            &[(WOOZAN_QUEEN, (2, 0, 0)), (WOOZAN_QUEEN + 1, (0, 2, 0))],
+        );
+    }
+
+    /// A queen up, 85 plies after the last capture (T11): the clock, and
+    /// its 15 plies past 70, with the lead's sign; nothing on a level board.
+    #[test]
+    fn move_clock_follows_the_material_lead() {
+        let up = "**k**/5/5/5/*3*/*3*/*3*/5/5/Q4/**K**";
+        for side in ["w", "b"] {
+            check(
+                &format!("{up} {side} - 85 60"),
+                MOVE_CLOCK..MOVE_CLOCK + 2,
+                &[(MOVE_CLOCK, (0, 0, 85)), (MOVE_CLOCK + 1, (0, 0, 15))],
+            );
+        }
+        check(
+            &format!("{up} w - 40 60"),
+            MOVE_CLOCK..MOVE_CLOCK + 2,
+            &[(MOVE_CLOCK, (0, 0, 40))],
+        );
+        check(
+            "**k**/5/5/5/*3*/*3*/*3*/5/5/5/**K** w - 85 60",
+            MOVE_CLOCK..MOVE_CLOCK + 2,
+            &[],
+        );
     }
 
     #[test]

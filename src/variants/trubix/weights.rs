@@ -4,7 +4,7 @@
 //! Made by hand: the values before any tuning (the former `PARAMS`).
 
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 26] = [
+pub const WEIGHTS: [i32; 49] = [
     // MATERIAL
     100, 100, 250, 250, 450, 450, 900, 900, 0, 0,
     // CENTRE
@@ -13,6 +13,20 @@ pub const WEIGHTS: [i32; 26] = [
     0, 4, 3, 2, 0,
     // WOOZAN_ADVANCE
     6,
+    // KING_ATTACKS
+    0, 0, 0, 0,
+    // KING_SHELTER
+    0, 0, 0, 0,
+    // KING_FREE
+    0, 0, 0,
+    // WOOZAN_PROMOTION
+    0, 0, 0, 0, 0, 0,
+    // WOOZAN_BLOCKED
+    0, 0,
+    // WOOZAN_QUEEN
+    0, 0,
+    // MOVE_CLOCK
+    0, 0,
     // PHASE
     0, 1, 2, 4, 0,
 ];

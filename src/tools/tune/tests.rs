@@ -48,18 +48,17 @@ fn tuning_finds_a_wrong_weight_and_lowers_the_held_out_loss() {
 }
 
 /// The compiled files are what `render` writes for the compiled weights
-/// (apart from the header), so a tuned file has the same shape.
+/// (apart from the header, which names how they were made), so a tuned file
+/// has the same shape.
 #[test]
 fn rendered_weights_match_the_compiled_files() {
+    fn body(file: &str) -> &str {
+        &file[file.find("#[rustfmt::skip]").expect("a weights table")..]
+    }
     fn check<P: Tunable>() {
         let file = std::fs::read_to_string(P::WEIGHTS_FILE).unwrap();
-        let made = "Made by hand: the values before any tuning (the former `PARAMS`).".to_string();
-        assert_eq!(
-            render::render::<P>(P::WEIGHTS, &[made]),
-            file,
-            "{}",
-            P::NAME
-        );
+        let rendered = render::render::<P>(P::WEIGHTS, &["any header".to_string()]);
+        assert_eq!(body(&rendered), body(&file), "{}", P::NAME);
     }
     use crate::variants::*;
     check::<Chess>();

@@ -443,11 +443,6 @@ mod tests {
         assert_eq!(coef(&m, i), -want, "{m} #{i}");
     }
 
-    #[test]
-    fn new_weights_are_zero() {
-        assert!(WEIGHTS[OUTLAW_REACH..PHASE].iter().all(|&w| w == 0));
-    }
-
     /// The black outlaw on d5 can take the white king on d4 with its knight
     /// on d3, White to move; and it can slide to c4, next to the king.
     #[test]

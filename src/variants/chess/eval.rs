@@ -77,7 +77,9 @@ crate::weight_layout! {
     PASSER_THEIR_KING: 2,
     BLOCKADE: 2,
     // Mop-up of a pawnless side four units behind (flat): the weak king's
-    // distance from the centre, and the kings' closeness.
+    // distance from the centre, and the kings' closeness. Fixed, set by hand:
+    // self-play hardly holds such positions (datagen adjudicates a game once
+    // a side is 1000 cp ahead), so the tuner cannot learn them.
     MOPUP_EDGE: 1,
     MOPUP_KINGS: 1,
     // Fixed (a count, not a score): the mobility that scores zero, per kind.
@@ -326,14 +328,15 @@ impl Tunable for Chess {
     const WEIGHTS_FILE: &'static str = "src/variants/chess/weights.rs";
 
     /// The king's material (never traded), the pawn ranks and passers where
-    /// no pawn stands (first and last rank), and the inputs of the king
-    /// danger and the phase.
+    /// no pawn stands (first and last rank), the mop-up (absent from
+    /// self-play data), and the inputs of the king danger and the phase.
     fn is_fixed(i: usize) -> bool {
         let king = MATERIAL + 2 * Kind::King as usize;
         let nowhere = |g: usize| (g..g + 2).contains(&i) || (g + 14..g + 16).contains(&i);
         (king..king + 2).contains(&i)
             || nowhere(PAWN_RANK)
             || nowhere(PASSED)
+            || (MOPUP_EDGE..=MOPUP_KINGS).contains(&i)
             || (MOBILITY_BASE..COUNT).contains(&i)
     }
 

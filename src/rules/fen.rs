@@ -135,6 +135,34 @@ pub fn fields(fen: &str) -> Result<Vec<&str>, FenError> {
     Ok(f)
 }
 
+/// For tests of colour symmetry: the FEN's board upside down with the
+/// colours swapped (with `rotate`, every rank reversed too: a half turn;
+/// only for boards under ten cells wide, whose counts are single digits) and
+/// the other side to move, as `(board, side)`. The caller writes the other
+/// fields, which are the variant's own.
+#[cfg(test)]
+pub(crate) fn colours_swapped(fen: &str, rotate: bool) -> (String, &'static str) {
+    let mut f = fen.split(' ');
+    let board = f.next().unwrap_or("");
+    let side = if f.next() == Some("w") { "b" } else { "w" };
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|r| match rotate {
+            true => r.chars().rev().map(swap).collect(),
+            false => r.chars().map(swap).collect(),
+        })
+        .collect();
+    (ranks.join("/"), side)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

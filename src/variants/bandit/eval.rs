@@ -416,24 +416,8 @@ mod tests {
 
     /// The same position with colours swapped (ranks reversed).
     fn mirror(fen: &str) -> String {
-        let parts: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = parts[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let stm = if parts[1] == "w" { "b" } else { "w" };
-        format!("{} {stm} - - 0 1", board.join("/"))
+        let (board, side) = crate::rules::fen::colours_swapped(fen, false);
+        format!("{board} {side} - - 0 1")
     }
 
     /// `coef(fen, i)` is `want`, and `-want` with colours swapped.

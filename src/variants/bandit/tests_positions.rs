@@ -348,25 +348,9 @@ fn fast_generator_matches_the_reference() {
 /// symmetric this way).
 fn rotated(p: &Bandit) -> Bandit {
     let fen = p.to_fen();
+    let (board, side) = crate::rules::fen::colours_swapped(&fen, true);
     let f: Vec<&str> = fen.split(' ').collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let stm = if f[1] == "w" { "b" } else { "w" };
-    Bandit::from_fen(&format!("{} {stm} - - {} {}", board.join("/"), f[4], f[5])).unwrap()
+    Bandit::from_fen(&format!("{board} {side} - - {} {}", f[4], f[5])).unwrap()
 }
 
 #[test]

@@ -223,22 +223,8 @@ mod tests {
 
     /// The same position with colours swapped (board mirrored).
     fn mirror(fen: &str) -> String {
-        let parts: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = parts[0]
-            .split('/')
-            .rev()
-            .map(|r| r.chars().map(swap_case).collect())
-            .collect();
-        let stm = if parts[1] == "w" { "b" } else { "w" };
-        format!("{} {stm} - - 0 1", board.join("/"))
-    }
-
-    fn swap_case(c: char) -> char {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
+        let (board, side) = crate::rules::fen::colours_swapped(fen, false);
+        format!("{board} {side} - - 0 1")
     }
 
     /// Checks `coef(trace)` is `want` for `fen` and `-want` mirrored.

@@ -429,22 +429,9 @@ mod tests {
     /// The same position upside down with the colours swapped (the rules
     /// are symmetric that way).
     fn flipped(fen: &str) -> Fugue {
+        let (board, side) = crate::rules::fen::colours_swapped(fen, false);
         let f: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| match c {
-                        'a'..='z' => c.to_ascii_uppercase(),
-                        'A'..='Z' => c.to_ascii_lowercase(),
-                        _ => c,
-                    })
-                    .collect()
-            })
-            .collect();
-        let side = if f[1] == "w" { "b" } else { "w" };
-        Fugue::from_fen(&format!("{} {side} {} {}", board.join("/"), f[2], f[3])).unwrap()
+        Fugue::from_fen(&format!("{board} {side} {} {}", f[2], f[3])).unwrap()
     }
 
     /// The coefficients of `expect` in the position and their opposites in

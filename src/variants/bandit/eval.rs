@@ -237,17 +237,8 @@ impl Bandit {
             return;
         }
         acc.flat(OUTLAW_REACH, reaches);
-        let occ = self.occupied();
-        let white = self.colors[0];
-        let forbidden = self.kinds[TRICKSTER] | (self.colors[C] & self.kinds[KING]);
-        let takes = t.outlaw_victims[sq].iter().any(|&pair| {
-            pair & kings != 0
-                && occ & pair == pair
-                && white & pair != 0
-                && white & pair != pair
-                && forbidden & pair == 0
-        });
-        if takes {
+        let mover = if C == 0 { Color::White } else { Color::Black };
+        if super::movegen::outlaw_takes_king(self, mover, sq, kings) {
             let ours_to_move = self.side_to_move().index() == C;
             acc.flat(OUTLAW_THREAT + usize::from(ours_to_move), sign);
         }
@@ -409,9 +400,8 @@ mod tests {
     /// The flat coefficient of weight `i` (pairs: the middle game's).
     fn coef(fen: &str, i: usize) -> i32 {
         let t = Bandit::from_fen(fen).unwrap().trace();
-        let sum =
-            |v: &[(u16, i32)]| -> i32 { v.iter().filter(|e| e.0 as usize == i).map(|e| e.1).sum() };
-        sum(&t.flat) + sum(&t.mg)
+        let (mg, _, flat) = crate::rules::weights::coefficient(&t, i);
+        mg + flat
     }
 
     /// The same position with colours swapped (ranks reversed).

@@ -401,33 +401,39 @@ fn outlaw_captures(ctx: &Ctx, t: &Tables, from: usize, out: &mut impl MoveSink<B
 /// side to move: no check (B9), but the game would end (B11). Legality of
 /// the outlaw's move is not tested (the answer may err towards true).
 pub(super) fn outlaw_threatens_king(pos: &Bandit) -> bool {
-    let b = pos;
     let us = pos.stm;
     let them = us.flip();
-    let kings = b.pieces(us, KING);
-    let mut outlaws = b.pieces(them, OUTLAW);
-    if kings == 0 || outlaws == 0 {
+    let kings = pos.pieces(us, KING);
+    let mut outlaws = pos.pieces(them, OUTLAW);
+    if kings == 0 {
         return false;
     }
-    let t = &*TABLES;
-    let occ = b.occupied();
-    let white = b.colors[0];
-    let forbidden = b.kinds[TRICKSTER] | b.pieces(them, KING);
     while outlaws != 0 {
         let from = outlaws.trailing_zeros() as usize;
         outlaws &= outlaws - 1;
-        for &pair in &t.outlaw_victims[from] {
-            if pair & kings != 0
-                && occ & pair == pair
-                && white & pair != 0
-                && white & pair != pair
-                && forbidden & pair == 0
-            {
-                return true;
-            }
+        if outlaw_takes_king(pos, them, from, kings) {
+            return true;
         }
     }
     false
+}
+
+/// Whether the outlaw of colour `mover` on `from` can take one of `kings`
+/// now by its two-agent capture (B7): both cells occupied, exactly one of
+/// them White, no trickster, not the mover's own king. The emitting loop of
+/// [`outlaw_captures`] applies the same test with its operands hoisted.
+#[inline(always)]
+pub(super) fn outlaw_takes_king(pos: &Bandit, mover: Color, from: usize, kings: u64) -> bool {
+    let occ = pos.occupied();
+    let white = pos.colors[0];
+    let forbidden = pos.kinds[TRICKSTER] | pos.pieces(mover, KING);
+    TABLES.outlaw_victims[from].iter().any(|&pair| {
+        pair & kings != 0
+            && occ & pair == pair
+            && white & pair != 0
+            && white & pair != pair
+            && forbidden & pair == 0
+    })
 }
 
 /// The trickster's move from `from` to the empty cell `to`, with every distinct

@@ -96,7 +96,7 @@ crate::weight_layout! {
 const _: () = assert!(WEIGHTS.len() == COUNT);
 
 const PHASE_MAX: i32 = 24;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// Material value of a piece kind (middlegame; for ordering captures).
 pub const fn value(kind: usize) -> i32 {

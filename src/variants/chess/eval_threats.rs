@@ -9,14 +9,12 @@
 //! evaluation at once.
 
 use super::eval::{
-    BLOCKADE, HANGING, MOPUP_EDGE, MOPUP_KINGS, PASSER_OWN_KING, PASSER_THEIR_KING, PUSH_THREAT,
-    THREAT_MINOR, THREAT_PAWN,
+    BLOCKADE, FILE_A, HANGING, MOPUP_EDGE, MOPUP_KINGS, PASSER_OWN_KING, PASSER_THEIR_KING,
+    PUSH_THREAT, THREAT_MINOR, THREAT_PAWN,
 };
 use super::{Chess, Kind};
 use crate::geometry::Color;
 use crate::rules::weights::Accumulate;
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// What one side attacks, gathered while `side_terms` counts its mobility.
 #[derive(Clone, Copy, Default)]
@@ -194,7 +192,7 @@ impl Chess {
 mod tests {
     use super::super::eval::COUNT;
     use super::*;
-    use crate::rules::weights::Trace;
+    use crate::rules::weights::{coefficient, Trace};
     use crate::rules::{Position, Tunable};
 
     fn trace(fen: &str) -> Trace {
@@ -203,22 +201,14 @@ mod tests {
 
     /// The mid-game coefficient of pair `i` (the end game's is the same).
     fn pair_coef(t: &Trace, i: usize) -> i32 {
-        let mg: i32 = t.mg.iter().filter(|e| e.0 as usize == i).map(|e| e.1).sum();
-        let eg: i32 =
-            t.eg.iter()
-                .filter(|e| e.0 as usize == i + 1)
-                .map(|e| e.1)
-                .sum();
+        let (mg, _, _) = coefficient(t, i);
+        let (_, eg, _) = coefficient(t, i + 1);
         assert_eq!(mg, eg, "pair {i}");
         mg
     }
 
     fn flat_coef(t: &Trace, i: usize) -> i32 {
-        t.flat
-            .iter()
-            .filter(|e| e.0 as usize == i)
-            .map(|e| e.1)
-            .sum()
+        coefficient(t, i).2
     }
 
     /// The same position with colours swapped (board mirrored).

@@ -627,3 +627,21 @@ fn a_repetition_on_the_search_path_is_not_a_mate_score() {
         r.score
     );
 }
+
+/// Contempt: a draw inside the tree costs the root's side `contempt` and
+/// gains the other side as much. From K v K every move reaches a position
+/// the rules call drawn (insufficient material) one ply down, so the root
+/// scores exactly `-contempt` (and exactly 0 without one).
+#[test]
+fn contempt_prices_draws_for_the_root_side() {
+    let bare = Chess::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+    for contempt in [0, 40, -40, 300] {
+        let mut s = Searcher::<Chess>::new(4, 1);
+        s.set_param("contempt", contempt).unwrap();
+        let (r, _) = to_depth(&mut s, &bare, 4);
+        assert_eq!(r.score, Score::Cp(-contempt), "contempt {contempt}");
+    }
+    let mut s = Searcher::<Chess>::new(4, 1);
+    assert!(s.set_param("contempt", 301).is_err());
+    assert_eq!(s.params().contempt, 0);
+}

@@ -54,7 +54,7 @@ impl<P: Evaluate> Worker<'_, P> {
         // (the root is searched whatever it is: the caller wants a move).
         if !root {
             if let Some(o) = pos.static_outcome() {
-                return outcome_score(o, pos.side_to_move(), ply);
+                return outcome_score(o, pos.side_to_move(), ply, self.draw(ply));
             }
             if let Some(s) = self.repetition(pos, ply) {
                 return s;
@@ -67,9 +67,14 @@ impl<P: Evaluate> Worker<'_, P> {
                     let mut list = MoveList::new();
                     pos.generate(GenKind::All, &mut list);
                     return if list.is_empty() {
-                        outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply)
+                        outcome_score(
+                            pos.no_move_outcome(),
+                            pos.side_to_move(),
+                            ply,
+                            self.draw(ply),
+                        )
                     } else {
-                        0
+                        self.draw(ply)
                     };
                 }
             }
@@ -163,7 +168,12 @@ impl<P: Evaluate> Worker<'_, P> {
             list.retain(|m| !left_out.contains(m));
         }
         if list.is_empty() {
-            let s = outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
+            let s = outcome_score(
+                pos.no_move_outcome(),
+                pos.side_to_move(),
+                ply,
+                self.draw(ply),
+            );
             return if root { s.clamp(alpha, beta) } else { s };
         }
 

@@ -213,7 +213,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             return SearchResult {
                 best: None,
                 ponder: None,
-                score: score::to_api(score::outcome_score(outcome, pos.side_to_move(), 0)),
+                score: score::to_api(score::outcome_score(outcome, pos.side_to_move(), 0, 0)),
                 depth: 0,
                 nodes: 0,
             };

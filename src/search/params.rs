@@ -119,6 +119,10 @@ params! {
     history_bonus_mul = 16, 0..=100;
     history_bonus_add = 32, 0..=400;
     history_bonus_max = 1600, 100..=10000;
+    /// Contempt: what a draw inside the tree costs the side to move at the
+    /// root, in centipawns (the other side gains it). 0 scores every draw as
+    /// equal.
+    contempt = 0, -300..=300;
     /// A new best root move is reported mid-iteration from this depth.
     report_min_depth = 8, 1..=64;
     /// Nodes between two looks at the stop flags.

@@ -28,7 +28,7 @@ impl<P: Evaluate> Worker<'_, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = pos.static_outcome() {
-            return outcome_score(o, pos.side_to_move(), ply);
+            return outcome_score(o, pos.side_to_move(), ply, self.draw(ply));
         }
         if ply >= MAX_PLY - 2 {
             return static_eval(pos);
@@ -78,7 +78,12 @@ impl<P: Evaluate> Worker<'_, P> {
             &mut list,
         );
         if in_check && list.is_empty() {
-            return outcome_score(pos.no_move_outcome(), pos.side_to_move(), ply);
+            return outcome_score(
+                pos.no_move_outcome(),
+                pos.side_to_move(),
+                ply,
+                self.draw(ply),
+            );
         }
         let mut scores = Scores::new();
         let ctx = Context::hash_only(hash_move);

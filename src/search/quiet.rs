@@ -68,7 +68,7 @@ fn search<P: Evaluate>(
         return None;
     }
     if let Some(o) = pos.static_outcome() {
-        return Some(outcome_score(o, pos.side_to_move(), ply));
+        return Some(outcome_score(o, pos.side_to_move(), ply, 0));
     }
     if ply >= MAX_PLY - 2 {
         return Some(static_eval(pos));
@@ -94,6 +94,7 @@ fn search<P: Evaluate>(
             pos.no_move_outcome(),
             pos.side_to_move(),
             ply,
+            0,
         ));
     }
     // Best gains first; the sort is stable, so ties keep generation order.

@@ -48,13 +48,26 @@ pub(crate) const fn is_decisive(score: i32) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
 }
 
-/// The score of a finished game at `ply`, for the side to move `stm`.
+/// The score of a finished game at `ply`, for the side to move `stm`; a
+/// draw scores `draw` (0, or the contempt of [`draw_score`]).
 #[inline]
-pub(crate) fn outcome_score(outcome: Outcome, stm: Color, ply: usize) -> i32 {
+pub(crate) fn outcome_score(outcome: Outcome, stm: Color, ply: usize, draw: i32) -> i32 {
     match outcome.winner() {
-        None => 0,
+        None => draw,
         Some(w) if w == stm => mate_in(ply),
         Some(_) => mated_in(ply),
+    }
+}
+
+/// A draw at `ply` for its side to move, when a draw is worth `-contempt`
+/// to the side to move at the root: plies of the root's side are even (a
+/// null move is a ply too, so the parity always names the side).
+#[inline]
+pub(crate) const fn draw_score(ply: usize, contempt: i32) -> i32 {
+    if ply.is_multiple_of(2) {
+        -contempt
+    } else {
+        contempt
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::history::{Histories, Key, KeySpace};
 use super::params::Tuned;
-use super::score::{is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
+use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
 use crate::rules::{Evaluate, GameMove, Position, Repetition};
 use arrayvec::ArrayVec;
@@ -429,9 +429,17 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         (self.report)(it);
     }
 
+    /// What a draw at `ply` scores for its side to move: `-contempt` for
+    /// the root's side (a positive contempt makes the engine play on where a
+    /// draw is available, for variants where most games would end drawn).
+    #[inline]
+    pub(super) fn draw(&self, ply: usize) -> i32 {
+        draw_score(ply, self.sh.params.p.contempt)
+    }
+
     /// Repetition inside the tree, with the variant's meaning: `Some(score)`
     /// when the position recurs on the search path, or for the third time
-    /// counting the game. A draw scores 0. Under `MoverLoses` the side that
+    /// counting the game. A draw scores [`Worker::draw`]. Under `MoverLoses` the side that
     /// just moved made the position recur, so the side to move wins; a
     /// twofold inside the tree is scored the same way (the player who repeats
     /// first is also the one who would make the third occurrence if the cycle
@@ -467,7 +475,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             i -= 2;
         }
         (in_tree || count >= 2).then(|| match P::REPETITION {
-            Repetition::Draw => 0,
+            Repetition::Draw => self.draw(ply),
             Repetition::MoverLoses if in_game >= 2 => mate_in(ply),
             Repetition::MoverLoses => repetition_win(ply),
         })

@@ -87,6 +87,13 @@ impl<'a, const N: usize> Sum<'a, N> {
     pub fn total(&self, phase: i32, phase_max: i32) -> i32 {
         taper(self.mg, self.eg, phase, phase_max) + self.flat
     }
+
+    /// [`Sum::total`] with the end-game sum scaled by `scale` out of
+    /// [`SCALE_FULL`] first (an evaluation that knows drawish endings).
+    #[inline(always)]
+    pub fn total_scaled(&self, phase: i32, phase_max: i32, scale: i32) -> i32 {
+        taper(self.mg, scale_eg(self.eg, scale), phase, phase_max) + self.flat
+    }
 }
 
 /// An evaluation written once as `terms` (which accumulates its terms and
@@ -148,9 +155,24 @@ pub fn taper(mg: i32, eg: i32, phase: i32, phase_max: i32) -> i32 {
     }
 }
 
+/// The denominator of end-game scales: a scale of `SCALE_FULL` leaves the
+/// end-game sum whole, 0 cancels it. A power of two, so that the scale's
+/// rounding stays small against centipawns.
+pub const SCALE_FULL: i32 = 64;
+
+/// The end-game sum `eg` scaled by `scale` out of [`SCALE_FULL`]: the one
+/// integer formula the search ([`Sum::total_scaled`]) and the trace
+/// ([`Trace::white_eval`]) share. Division truncates toward zero, so a
+/// position and its colour-swapped twin get opposite values; at
+/// `SCALE_FULL` it gives `eg` back exactly.
+#[inline(always)]
+pub fn scale_eg(eg: i32, scale: i32) -> i32 {
+    eg * scale / SCALE_FULL
+}
+
 /// The coefficients of one position's evaluation, from White's side:
-/// `white_eval(w) = taper(Σ mg + rest_mg, Σ eg, phase) + Σ flat`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// `white_eval(w) = taper(Σ mg + rest_mg, Σ eg · scale / SCALE_FULL, phase) + Σ flat`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     /// The middle-game share, `0..=phase_max`.
     pub phase: i32,
@@ -160,6 +182,27 @@ pub struct Trace {
     /// The non-linear middle-game amount (computed with the compiled weights;
     /// the tuner keeps the weights it depends on fixed).
     pub rest_mg: i32,
+    /// The end-game scale out of [`SCALE_FULL`] when the end-game sum
+    /// favours White (`[0]`) and when it favours Black (`[1]`). Both are
+    /// kept because which side the sum favours depends on the weights: so
+    /// the trace stays exact for any weight vector. `SCALE_FULL` (no
+    /// scaling) unless a variant sets them.
+    pub eg_scales: [i32; 2],
+}
+
+/// An empty trace: no terms, phase 0, and no end-game scaling (variants
+/// without scaling never touch `eg_scales`, hence not a derived default).
+impl Default for Trace {
+    fn default() -> Self {
+        Trace {
+            phase: 0,
+            mg: Vec::new(),
+            eg: Vec::new(),
+            flat: Vec::new(),
+            rest_mg: 0,
+            eg_scales: [SCALE_FULL; 2],
+        }
+    }
 }
 
 impl Accumulate for Trace {
@@ -186,15 +229,32 @@ impl Trace {
     /// The evaluation from White's side with weights `w`, in the engine's
     /// integer arithmetic.
     pub fn white_eval(&self, w: &[i32], phase_max: i32) -> i32 {
-        let dot =
-            |terms: &[(u16, i32)]| -> i32 { terms.iter().map(|&(i, c)| c * w[i as usize]).sum() };
+        let eg = dot(&self.eg, w);
         taper(
-            dot(&self.mg) + self.rest_mg,
-            dot(&self.eg),
+            dot(&self.mg, w) + self.rest_mg,
+            scale_eg(eg, self.scale_for(eg)),
             self.phase,
             phase_max,
-        ) + dot(&self.flat)
+        ) + dot(&self.flat, w)
     }
+
+    /// The end-game scale that applies with weights `w` (out of
+    /// [`SCALE_FULL`]): the tuner holds it fixed at the compiled weights'
+    /// value, as it does the rest.
+    pub fn eg_scale(&self, w: &[i32]) -> i32 {
+        self.scale_for(dot(&self.eg, w))
+    }
+
+    /// The scale for an end-game sum `eg` (White's side): the favoured
+    /// side's; at 0 either, since nothing is scaled.
+    fn scale_for(&self, eg: i32) -> i32 {
+        self.eg_scales[usize::from(eg <= 0)]
+    }
+}
+
+/// `Σ c · w[i]` over a trace's list.
+fn dot(terms: &[(u16, i32)], w: &[i32]) -> i32 {
+    terms.iter().map(|&(i, c)| c * w[i as usize]).sum()
 }
 
 /// A variant whose evaluation is data: what `menagerie tune` needs.
@@ -330,5 +390,13 @@ mod tests {
             acc.rest_mg(17);
         }
         assert_eq!(t.white_eval(&w, 24), s.total(5, 24));
+        // A default trace does not scale; a scaled one matches the scaled
+        // sum for the side its end-game sum favours (here White: 4·5 − 3·5).
+        assert_eq!(t.eg_scales, [SCALE_FULL; 2]);
+        assert_eq!(t.eg_scale(&w), SCALE_FULL);
+        t.eg_scales = [16, SCALE_FULL];
+        assert_eq!((s.eg, t.eg_scale(&w)), (5, 16));
+        assert_eq!(t.white_eval(&w, 24), s.total_scaled(5, 24, 16));
+        assert_ne!(s.total_scaled(0, 24, 16), s.total(0, 24));
     }
 }

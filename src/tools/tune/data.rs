@@ -3,13 +3,14 @@
 //! 1.0 / 0.5 / 0.0 for White), each position resolved to its quiet leaf and
 //! stored as the sparse coefficients of its evaluation.
 
+use crate::rules::weights::SCALE_FULL;
 use crate::rules::Tunable;
 use crate::search::quiet_leaf;
 use std::fmt;
 
 /// One position's evaluation as a dot product: `eval = Σ coef·w[idx] + rest`
-/// over `Samples::feats[start..end]`, tapering already folded into the
-/// coefficients.
+/// over `Samples::feats[start..end]`, tapering and the end-game scale
+/// already folded into the coefficients.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
     pub start: u32,
@@ -151,9 +152,12 @@ fn push<P: Tunable>(pos: &P, score: f64, result: f64, out: &mut Samples) -> bool
     } else {
         t.phase as f64 / P::PHASE_MAX as f64
     };
+    // The end-game share, scaled as the evaluation scales it (drawish
+    // endings); the scale is the compiled weights' and stays fixed here.
+    let eg_share = (1.0 - rho) * t.eg_scale(P::WEIGHTS) as f64 / SCALE_FULL as f64;
     let mut terms: Vec<(u16, f64)> = Vec::with_capacity(t.mg.len() + t.eg.len() + t.flat.len());
     terms.extend(t.mg.iter().map(|&(i, c)| (i, c as f64 * rho)));
-    terms.extend(t.eg.iter().map(|&(i, c)| (i, c as f64 * (1.0 - rho))));
+    terms.extend(t.eg.iter().map(|&(i, c)| (i, c as f64 * eg_share)));
     terms.extend(t.flat.iter().map(|&(i, c)| (i, c as f64)));
     // One entry per weight, in index order: fewer products per pass, and
     // the same sums in the same order on every run.

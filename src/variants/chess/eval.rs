@@ -1,7 +1,8 @@
 //! Chess evaluation: tapered (middlegame / endgame) material, piece-square
 //! terms, mobility, pawn structure, rooks on files, the bishop pair and king
 //! safety; threats, passers against the kings and the mop-up of a lone king
-//! are in `eval_threats.rs`. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
+//! are in `eval_threats.rs`, the end-game scaling of drawish material in
+//! `eval_scale.rs`. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
 //! `menagerie tune`), laid out below; the piece-square tables are not typed
 //! in but derived from a few shape weights there (centralisation, advance,
 //! back-rank shelter), so tuning touches a handful of numbers.
@@ -92,6 +93,13 @@ crate::weight_layout! {
     KING_DANGER_CAP: 1,
     // Fixed: phase weight per kind; the start position sums to `PHASE_MAX`.
     PHASE: 6,
+    // Fixed, set by hand: end-game scales out of `SCALE_FULL` (64) for
+    // drawish material (`eval_scale.rs`). Not linear, so the tuner cannot
+    // fit them, and its data (adjudicated at 1000 cp) holds few such endings.
+    SCALE_NO_WIN: 1,
+    SCALE_PAWNLESS_SMALL_LEAD: 1,
+    SCALE_OPPOSITE_BISHOPS: 1,
+    SCALE_OPPOSITE_BISHOPS_PIECES: 1,
 }
 const _: () = assert!(WEIGHTS.len() == COUNT);
 
@@ -329,7 +337,8 @@ impl Tunable for Chess {
 
     /// The king's material (never traded), the pawn ranks and passers where
     /// no pawn stands (first and last rank), the mop-up (absent from
-    /// self-play data), and the inputs of the king danger and the phase.
+    /// self-play data), the inputs of the king danger and the phase, and the
+    /// end-game scales (factors, not scores).
     fn is_fixed(i: usize) -> bool {
         let king = MATERIAL + 2 * Kind::King as usize;
         let nowhere = |g: usize| (g..g + 2).contains(&i) || (g + 14..g + 16).contains(&i);
@@ -355,6 +364,7 @@ impl Tunable for Chess {
         }
         self.dynamic_terms(&mut t);
         t.phase = phase.min(PHASE_MAX);
+        t.eg_scales = [self.eg_scale(Color::White), self.eg_scale(Color::Black)];
         t
     }
 }
@@ -381,7 +391,13 @@ impl Evaluate for Chess {
             }
         }
         self.dynamic_terms(&mut sum);
-        let score = sum.total(phase.min(PHASE_MAX), PHASE_MAX);
+        // The side the end-game sum favours, as `Trace::white_eval` picks it.
+        let strong = if sum.eg > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let score = sum.total_scaled(phase.min(PHASE_MAX), PHASE_MAX, self.eg_scale(strong));
         if self.side_to_move() == Color::White {
             score
         } else {

@@ -4,9 +4,8 @@
 //! coefficient times a weight of the layout in `eval.rs`, from the side's
 //! view (positive = good for the side that owns the term).
 //!
-//! Endgame scaling (drawish material such as opposite bishops) is
-//! multiplicative, not linear, and is left out: it would change the
-//! evaluation at once.
+//! End-game scaling (drawish material such as opposite bishops) is
+//! multiplicative, not linear: it is in `eval_scale.rs`.
 
 use super::eval::{
     BLOCKADE, FILE_A, HANGING, MOPUP_EDGE, MOPUP_KINGS, PASSER_OWN_KING, PASSER_THEIR_KING,
@@ -53,9 +52,10 @@ fn centre_distance(sq: usize) -> i32 {
     (3 - f).max(f - 4) + (3 - r).max(r - 4)
 }
 
-/// Material in pawn units (1, 3, 3, 5, 9): the mop-up's gate, fixed so the
-/// gate does not move with the tuned weights.
-fn units(pos: &Chess, color: Color) -> i32 {
+/// Material in pawn units (1, 3, 3, 5, 9): the mop-up's gate and the
+/// end-game scale's (`eval_scale.rs`), fixed so the gates do not move with
+/// the tuned weights.
+pub(super) fn units(pos: &Chess, color: Color) -> i32 {
     [1, 3, 3, 5, 9]
         .iter()
         .zip([
@@ -167,7 +167,8 @@ impl Chess {
     /// Mop-up: when one side leads by four pawn units or more and the other
     /// has no pawns, the win needs the lone king driven to the edge and the
     /// strong king brought close. `MOPUP_EDGE`: the weak king's distance from
-    /// the centre (0 to 6); `MOPUP_KINGS`: 7 minus the kings' distance. The
+    /// the centre (0 to 6); `MOPUP_KINGS`: 7 minus the kings' distance. Not
+    /// where no mate can be forced (two knights against a bare king). The
     /// gate is part of the coefficient (0 outside it, signed by the strong
     /// side), so the term stays linear. Flat: it applies in end games only.
     #[inline(always)]
@@ -179,7 +180,7 @@ impl Chess {
             _ => return,
         };
         let weak = strong.flip();
-        if self.pieces(weak, Kind::Pawn) != 0 {
+        if self.pieces(weak, Kind::Pawn) != 0 || self.cannot_force_mate(strong) {
             return;
         }
         let (wk, sk) = (self.king_square(weak), self.king_square(strong));

@@ -9,6 +9,7 @@
 
 mod attacks;
 pub mod eval;
+mod eval_scale;
 mod eval_threats;
 mod movegen;
 mod pieces;

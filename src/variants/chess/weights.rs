@@ -7,7 +7,7 @@
 //! K = 0.003892; held-out loss 0.032616 with the weights before, 0.031212 with these.
 
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 131] = [
+pub const WEIGHTS: [i32; 135] = [
     // MATERIAL
     90, 135, 395, 313, 407, 349, 498, 643, 1222, 1163, 0, 0,
     // CENTRE
@@ -68,4 +68,12 @@ pub const WEIGHTS: [i32; 131] = [
     400,
     // PHASE
     0, 1, 1, 2, 4, 0,
+    // SCALE_NO_WIN
+    0,
+    // SCALE_PAWNLESS_SMALL_LEAD
+    12,
+    // SCALE_OPPOSITE_BISHOPS
+    24,
+    // SCALE_OPPOSITE_BISHOPS_PIECES
+    48,
 ];

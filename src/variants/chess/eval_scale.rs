@@ -153,13 +153,14 @@ mod tests {
     /// piece (two) ahead, and still about level. What remains is what the
     /// scale does not touch: the middle-game share (1/24 of the middle-game
     /// score per minor piece on the board) and the tempo (12), about 35 for
-    /// one minor and 95 for two, against 380 and 730 unscaled.
+    /// one minor and 95–105 for two (by the tuned material), against 380 and
+    /// 730 unscaled.
     #[test]
     fn minor_pieces_alone_are_draws() {
         for (fen, most) in [
             ("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", 40),
             ("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", 40),
-            ("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1", 100),
+            ("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1", 120),
         ] {
             assert_eq!(scale(fen), 0, "{fen}");
             let e = eval(fen);
@@ -171,10 +172,11 @@ mod tests {
                 "{fen}: {b} with Black to move"
             );
         }
-        // Two knights and no mop-up: the lone king's place does not count.
+        // Two knights and no mop-up: the lone king's place counts only by
+        // the unscaled middle-game share of its square terms.
         let cornered = eval("7k/8/8/8/8/2NN4/8/4K3 w - - 0 1");
         let central = eval("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1");
-        assert!((cornered - central).abs() < 10, "{cornered} {central}");
+        assert!((cornered - central).abs() < 20, "{cornered} {central}");
         // The same knight with a pawn beside it is a piece and a pawn up.
         let e = eval("8/8/4k3/8/8/2N5/P7/4K3 w - - 0 1");
         assert!(e > 300, "{e}");

@@ -456,11 +456,12 @@ impl Evaluate for Chess {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// The same position with colours swapped (board mirrored).
-    fn mirror(fen: &str) -> String {
+    /// The same position with colours swapped (board mirrored), a FEN with
+    /// no castling or en passant: shared by the chess evaluation's tests.
+    pub(crate) fn mirror(fen: &str) -> String {
         let (board, side) = crate::rules::fen::colours_swapped(fen, false);
         format!("{board} {side} - - 0 1")
     }

@@ -106,11 +106,7 @@ mod tests {
         Chess::from_fen(fen).unwrap()
     }
 
-    /// The same position with colours swapped (board mirrored).
-    fn mirror(fen: &str) -> String {
-        let (board, side) = crate::rules::fen::colours_swapped(fen, false);
-        format!("{board} {side} - - 0 1")
-    }
+    use crate::variants::chess::eval::tests::mirror;
 
     /// The scale for the side the end-game sum favours, checked to be the
     /// same with the colours swapped (and the evaluation the same from the

@@ -212,11 +212,7 @@ mod tests {
         coefficient(t, i).2
     }
 
-    /// The same position with colours swapped (board mirrored).
-    fn mirror(fen: &str) -> String {
-        let (board, side) = crate::rules::fen::colours_swapped(fen, false);
-        format!("{board} {side} - - 0 1")
-    }
+    use crate::variants::chess::eval::tests::mirror;
 
     /// Checks `coef(trace)` is `want` for `fen` and `-want` mirrored.
     fn check(fen: &str, coef: impl Fn(&Trace) -> i32, want: i32) {

@@ -3,11 +3,11 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position, Tunable};
-use menagerie::tools::{bench, datagen, perft, show};
+use menagerie::tools::{bench, datagen, interrupt, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -280,13 +280,9 @@ impl VariantVisitor for PerftCmd {
             None => P::startpos(),
         };
         // Ctrl-C stops the count cleanly with what is counted so far; a
-        // second Ctrl-C ends the program at once.
+        // second Ctrl-C ends the program at once (`tools::interrupt`).
         static STOP: AtomicBool = AtomicBool::new(false);
-        let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+        interrupt::install(&STOP);
         let start = Instant::now();
         let mut progress = PerftProgress::new(start);
         let counts = perft::divide_reporting(&pos, self.depth, self.threads, &STOP, &mut |p| {
@@ -458,13 +454,9 @@ impl VariantVisitor for DatagenCmd {
             None => Box::new(std::io::stdout().lock()),
         };
         // Ctrl-C: the games in play are dropped, the finished ones are
-        // written; a second Ctrl-C ends the program at once.
+        // written; a second Ctrl-C ends the program at once (`tools::interrupt`).
         static STOP: AtomicBool = AtomicBool::new(false);
-        let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+        interrupt::install(&STOP);
         let progress = std::io::stderr().is_terminal();
         let s = &self.settings;
         match datagen::run::<P>(s, &starts, &mut out, &STOP, progress) {

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod datagen;
+pub mod interrupt;
 pub mod openings;
 pub mod perft;
 pub mod rng;

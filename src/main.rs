@@ -137,6 +137,11 @@ enum Command {
         /// Positions per Adam step.
         #[arg(long, default_value_t = 16384)]
         batch: usize,
+        /// Holds the scaling constant K (expected result `sigmoid(K·eval)`)
+        /// at this value instead of fitting it to the starting weights, to
+        /// keep an earlier round's scale.
+        #[arg(long)]
+        k: Option<f64>,
     },
     /// A board in the web browser to play, watch and analyse every variant:
     /// starts a local web server, prints its URL and opens the browser.
@@ -687,6 +692,7 @@ fn main() -> ExitCode {
             lambda,
             lr,
             batch,
+            k,
         }) => {
             if !(0.0..=1.0).contains(&lambda) {
                 return fail("--lambda takes a number from 0 to 1");
@@ -696,12 +702,16 @@ fn main() -> ExitCode {
                     "--lr takes a positive number, --batch at least 1, --epochs at most 100000",
                 );
             }
+            if k.is_some_and(|k| !(k.is_finite() && k > 0.0 && k <= 1.0)) {
+                return fail("--k takes a number above 0, at most 1");
+            }
             let opts = menagerie::tools::tune::Options {
                 epochs,
                 seed,
                 lambda,
                 lr,
                 batch,
+                k,
             };
             dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }

@@ -121,6 +121,8 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
             vec!["trubix", "--data", s(&good), "--lambda", "2"],
             "--lambda",
         ),
+        (vec!["trubix", "--data", s(&good), "--k", "0"], "--k"),
+        (vec!["trubix", "--data", s(&good), "--k", "NaN"], "--k"),
     ];
     for (args, want) in cases {
         let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
@@ -132,5 +134,32 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
         );
         assert!(!out.exists(), "{args:?} wrote a file");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--k` holds K at the value given (the run reports it and the header's
+/// command names it, so the file can be made again).
+#[test]
+fn a_given_k_is_kept_and_named_in_the_header() {
+    let dir = scratch("fixed-k");
+    let data = dir.join("data.txt");
+    let text = synthetic::<Trubix>(200, 4, <Trubix as Tunable>::WEIGHTS, 0.005);
+    std::fs::write(&data, text).unwrap();
+    let out = dir.join("w.rs");
+    let args = [
+        "trubix",
+        "--data",
+        s(&data),
+        "--epochs",
+        "2",
+        "--k",
+        "0.0042",
+    ];
+    let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("K 0.004200, held-out loss"), "{stdout}");
+    let file = std::fs::read_to_string(&out).unwrap();
+    assert!(file.contains(" --batch 16384 --k 0.0042`"), "{file}");
+    assert!(file.contains("K = 0.004200;"), "{file}");
     let _ = std::fs::remove_dir_all(&dir);
 }

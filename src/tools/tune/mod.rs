@@ -6,7 +6,11 @@
 //!    set and a held-out tenth that only measures.
 //! 3. The scaling constant K, which maps centipawns to an expected result
 //!    `sigmoid(K·eval)`, is fitted to the compiled weights by a 1-D search:
-//!    it fixes the units, so the weights keep meaning centipawns.
+//!    it fixes the units, so the weights keep meaning centipawns. Or it is
+//!    given (`--k`): with λ > 0, K is in the label too and a smaller K pulls
+//!    label and prediction both towards ½, so a K fitted afresh to weights
+//!    that were themselves tuned comes out smaller and the weights then grow;
+//!    a later round holds the K its starting weights were tuned with.
 //! 4. Adam minimises the mean squared difference between `sigmoid(K·eval)`
 //!    and the label (the result, blended with `sigmoid(K·score)` by λ) over
 //!    shuffled mini-batches; the held-out loss is reported each epoch.
@@ -34,6 +38,8 @@ pub struct Options {
     pub lr: f64,
     /// Positions per Adam step.
     pub batch: usize,
+    /// K held fixed instead of fitted to the starting weights.
+    pub k: Option<f64>,
 }
 
 impl Default for Options {
@@ -44,6 +50,7 @@ impl Default for Options {
             lambda: 0.0,
             lr: 1.0,
             batch: 16_384,
+            k: None,
         }
     }
 }
@@ -166,7 +173,9 @@ pub fn fit<P: Tunable>(
         train.push(test.remove(0));
     }
     let mut w: Vec<f64> = initial.iter().map(|&x| x as f64).collect();
-    let k = fit_k(set, &train, &w, opts.lambda);
+    let k = opts
+        .k
+        .unwrap_or_else(|| fit_k(set, &train, &w, opts.lambda));
     let loss_before = loss(set, &test, &w, k, opts.lambda);
     let free: Vec<bool> = (0..w.len()).map(|i| !P::is_fixed(i)).collect();
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);

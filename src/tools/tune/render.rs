@@ -15,8 +15,9 @@ pub fn made_by<P: Tunable>(
     set: &Samples,
 ) -> Vec<String> {
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    let fixed_k = opts.k.map_or(String::new(), |k| format!(" --k {k}"));
     let mut lines = vec![format!(
-        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {} --batch {}`",
+        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {} --batch {}{fixed_k}`",
         P::NAME,
         names.join(" "),
         opts.epochs,

@@ -45,6 +45,14 @@ fn tuning_finds_a_wrong_weight_and_lowers_the_held_out_loss() {
         .unwrap()
         .k;
     assert!((k - 0.006).abs() < 0.0006, "K = {k}");
+    // A K given is used as it is, not fitted.
+    let held = Options {
+        epochs: 1,
+        k: Some(0.0123),
+        ..opts
+    };
+    let fit_held = fit::<Chess>(&set, truth, &held, &mut |_| {}).unwrap();
+    assert_eq!(fit_held.k, 0.0123);
 }
 
 /// The compiled files are what `render` writes for the compiled weights

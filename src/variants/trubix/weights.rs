@@ -1,35 +1,37 @@
 //! Weights of the `trubix` evaluation, in the layout of `eval.rs`
 //! (`menagerie tune` writes this file: docs/learning.md, "Tuning").
 //!
-//! Made by `menagerie tune trubix --data data/r1-trubix.txt --epochs 100 --seed 1 --lambda 0.5 --lr 2 --batch 4096`
+//! Made by `menagerie tune trubix --data data/r1-trubix.txt data/r2-trubix.txt data/r2b-trubix.txt --epochs 100 --seed 1 --lambda 0.5 --lr 2 --batch 4096 --k 0.000987`
 //! from data/r1-trubix.txt (240500 lines, FNV-1a 48d85af50020f27e);
-//! 240500 positions used (216939 for training, 23561 held out), 0 skipped as decided or unresolvable;
-//! K = 0.000987; held-out loss 0.007004 with the weights before, 0.006083 with these.
+//! from data/r2-trubix.txt (443775 lines, FNV-1a 0136bf04bb392eea);
+//! from data/r2b-trubix.txt (509312 lines, FNV-1a b4c77167726c20de);
+//! 1193587 positions used (1074681 for training, 118906 held out), 0 skipped as decided or unresolvable;
+//! K = 0.000987; held-out loss 0.014364 with the weights before, 0.012520 with these.
 
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; 49] = [
     // MATERIAL
-    232, 154, 441, 231, 1273, 560, 1460, 701, 0, 0,
+    456, 308, 993, 516, 2205, 1110, 2532, 1331, 0, 0,
     // CENTRE
-    -2, 4, -2, -10, 12,
+    10, -19, 3, -7, 22,
     // MOBILITY
-    0, 10, 0, 1, 0,
+    0, 4, -3, 0, 0,
     // WOOZAN_ADVANCE
-    10,
+    9,
     // KING_ATTACKS
-    -12, 8, 5, 4,
+    -8, 20, 22, 11,
     // KING_SHELTER
-    -17, 30, -10, -8,
+    -33, 37, -10, -4,
     // KING_FREE
-    14, 10, -1,
+    11, 12, 12,
     // WOOZAN_PROMOTION
-    477, -12, 351, 26, 15, 2,
+    1093, 69, 285, 110, -61, 45,
     // WOOZAN_BLOCKED
-    -6, -27,
+    2, -32,
     // WOOZAN_QUEEN
-    32, 796,
+    284, 1060,
     // MOVE_CLOCK
-    0, -3,
+    -2, -6,
     // PHASE
     0, 1, 2, 4, 0,
 ];

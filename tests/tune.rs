@@ -32,12 +32,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// A scratch folder holding `data.txt`: `count` synthetic Trubix positions
+/// labelled by the compiled weights.
+fn trubix_data(tag: &str, count: usize, seed: u64) -> (PathBuf, PathBuf) {
+    let dir = scratch(tag);
+    let data = dir.join("data.txt");
+    let text = synthetic::<Trubix>(count, seed, <Trubix as Tunable>::WEIGHTS, 0.005);
+    std::fs::write(&data, text).unwrap();
+    (dir, data)
+}
+
 #[test]
 fn two_runs_write_the_same_weights_file() {
-    let dir = scratch("twice");
-    let data = dir.join("data.txt");
-    let text = synthetic::<Trubix>(300, 3, <Trubix as Tunable>::WEIGHTS, 0.005);
-    std::fs::write(&data, text).unwrap();
+    let (dir, data) = trubix_data("twice", 300, 3);
     let (a, b) = (dir.join("a.rs"), dir.join("b.rs"));
     for out in [&a, &b] {
         let args = [
@@ -73,13 +80,7 @@ fn two_runs_write_the_same_weights_file() {
 
 #[test]
 fn bad_input_is_one_error_line_exit_2_and_no_file() {
-    let dir = scratch("bad");
-    let good = dir.join("good.txt");
-    std::fs::write(
-        &good,
-        synthetic::<Trubix>(20, 5, <Trubix as Tunable>::WEIGHTS, 0.005),
-    )
-    .unwrap();
+    let (dir, good) = trubix_data("bad", 20, 5);
     let malformed = dir.join("malformed.txt");
     let fen = "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1";
     std::fs::write(&malformed, format!("{fen} | 10 | 1.0\n{fen} | 10\n")).unwrap();
@@ -141,10 +142,7 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
 /// command names it, so the file can be made again).
 #[test]
 fn a_given_k_is_kept_and_named_in_the_header() {
-    let dir = scratch("fixed-k");
-    let data = dir.join("data.txt");
-    let text = synthetic::<Trubix>(200, 4, <Trubix as Tunable>::WEIGHTS, 0.005);
-    std::fs::write(&data, text).unwrap();
+    let (dir, data) = trubix_data("fixed-k", 200, 4);
     let out = dir.join("w.rs");
     let args = [
         "trubix",

@@ -218,7 +218,7 @@ fn bad_input_exits_2_and_writes_nothing() {
 /// the finished games are kept whole and the summary is written, with exit
 /// status 130. Before `tools::interrupt` the second signal, when it was not
 /// merged with the first by the kernel, ended the program at once without
-/// its summary (in 2 to 4 runs of 10 here), so the test makes six runs.
+/// its summary (2 of 5 double kills by hand here), so the test makes six runs.
 #[cfg(unix)]
 #[test]
 fn two_interrupts_close_together_are_one_clean_stop() {

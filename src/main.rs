@@ -134,6 +134,10 @@ enum Command {
         /// Adam's step size in centipawns.
         #[arg(long, default_value_t = 1.0)]
         lr: f64,
+        /// The step size of the last epoch (from --lr along a half cosine);
+        /// constant without it.
+        #[arg(long)]
+        lr_end: Option<f64>,
         /// Positions per Adam step.
         #[arg(long, default_value_t = 16384)]
         batch: usize,
@@ -691,6 +695,7 @@ fn main() -> ExitCode {
             seed,
             lambda,
             lr,
+            lr_end,
             batch,
             k,
         }) => {
@@ -702,6 +707,9 @@ fn main() -> ExitCode {
                     "--lr takes a positive number, --batch at least 1, --epochs at most 100000",
                 );
             }
+            if lr_end.is_some_and(|e| !(e.is_finite() && e > 0.0)) {
+                return fail("--lr-end takes a positive number");
+            }
             if k.is_some_and(|k| !(k.is_finite() && k > 0.0 && k <= 1.0)) {
                 return fail("--k takes a number above 0, at most 1");
             }
@@ -710,6 +718,7 @@ fn main() -> ExitCode {
                 seed,
                 lambda,
                 lr,
+                lr_end,
                 batch,
                 k,
             };

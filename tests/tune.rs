@@ -124,6 +124,14 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
         ),
         (vec!["trubix", "--data", s(&good), "--k", "0"], "--k"),
         (vec!["trubix", "--data", s(&good), "--k", "NaN"], "--k"),
+        (
+            vec!["trubix", "--data", s(&good), "--lr-end", "0"],
+            "--lr-end",
+        ),
+        (
+            vec!["trubix", "--data", s(&good), "--lr-end", "inf"],
+            "--lr-end",
+        ),
     ];
     for (args, want) in cases {
         let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
@@ -139,7 +147,7 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
 }
 
 /// `--k` holds K at the value given (the run reports it and the header's
-/// command names it, so the file can be made again).
+/// command names it, so the file can be made again); so is `--lr-end`.
 #[test]
 fn a_given_k_is_kept_and_named_in_the_header() {
     let (dir, data) = trubix_data("fixed-k", 200, 4);
@@ -152,12 +160,17 @@ fn a_given_k_is_kept_and_named_in_the_header() {
         "2",
         "--k",
         "0.0042",
+        "--lr-end",
+        "0.25",
     ];
     let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("K 0.004200, held-out loss"), "{stdout}");
     let file = std::fs::read_to_string(&out).unwrap();
-    assert!(file.contains(" --batch 16384 --k 0.0042`"), "{file}");
+    assert!(
+        file.contains(" --lr 1 --lr-end 0.25 --batch 16384 --k 0.0042`"),
+        "{file}"
+    );
     assert!(file.contains("K = 0.004200;"), "{file}");
     let _ = std::fs::remove_dir_all(&dir);
 }

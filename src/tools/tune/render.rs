@@ -16,8 +16,11 @@ pub fn made_by<P: Tunable>(
 ) -> Vec<String> {
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
     let fixed_k = opts.k.map_or(String::new(), |k| format!(" --k {k}"));
+    let lr_end = opts
+        .lr_end
+        .map_or(String::new(), |e| format!(" --lr-end {e}"));
     let mut lines = vec![format!(
-        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {} --batch {}{fixed_k}`",
+        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}`",
         P::NAME,
         names.join(" "),
         opts.epochs,

@@ -89,3 +89,46 @@ fn too_little_data_is_an_error() {
     );
     assert!(e.unwrap_err().contains("0 usable position"));
 }
+
+/// `lr_end` decays the step from `lr` on the first epoch to `lr_end` on the
+/// last, never rising; and the fit uses it: with a last step of almost
+/// nothing, a second epoch leaves the weights where the first put them
+/// (at the constant step it moves them).
+#[test]
+fn a_decaying_step_size_is_used_epoch_by_epoch() {
+    let opts = Options {
+        epochs: 5,
+        lr: 4.0,
+        lr_end: Some(0.5),
+        ..Options::default()
+    };
+    let steps: Vec<f64> = (1..=5).map(|e| step_size(&opts, e)).collect();
+    assert_eq!(steps[0], 4.0);
+    assert!((steps[4] - 0.5).abs() < 1e-12, "{steps:?}");
+    assert!(steps.windows(2).all(|p| p[1] < p[0]), "{steps:?}");
+    assert!((steps[2] - 2.25).abs() < 1e-12, "{steps:?}");
+    assert_eq!(step_size(&Options::default(), 3), 1.0);
+
+    let text = synthetic::<Chess>(400, 9, <Chess as Tunable>::WEIGHTS, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let mut start = <Chess as Tunable>::WEIGHTS.to_vec();
+    start[eval::MATERIAL + 2] = 150;
+    let base = Options {
+        epochs: 1,
+        lr: 8.0,
+        batch: 64,
+        ..Options::default()
+    };
+    let run = |o: &Options| fit::<Chess>(&set, &start, o, &mut |_| {}).unwrap().weights;
+    let one = run(&base);
+    let settled = run(&Options {
+        epochs: 2,
+        lr_end: Some(1e-9),
+        ..base.clone()
+    });
+    let constant = run(&Options { epochs: 2, ..base });
+    assert_ne!(one, start);
+    assert_eq!(settled, one);
+    assert_ne!(constant, one);
+}

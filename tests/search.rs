@@ -582,7 +582,7 @@ fn every_variant_overrides_known_parameters() {
     impl VariantVisitor for Check {
         type Output = ();
         fn visit<P: Position + Evaluate>(self) {
-            let p = menagerie::search::Params::with(P::SEARCH_PARAMS);
+            let p = menagerie::search::Params::for_variant(P::EVAL_SCALE_PCT, P::SEARCH_PARAMS);
             assert!(p.is_ok(), "{}: {:?}", P::NAME, p);
             assert_eq!(p.unwrap(), Searcher::<P>::variant_params());
         }
@@ -590,6 +590,14 @@ fn every_variant_overrides_known_parameters() {
     for v in VARIANTS {
         dispatch(v, Check).unwrap();
     }
+    // Chess is the calibration: its table is the defaults. Fugue's
+    // evaluation counts in units twice as large, so its margins double.
+    use menagerie::search::Params;
+    use menagerie::variants::fugue::Fugue;
+    assert_eq!(Searcher::<Chess>::variant_params(), Params::DEFAULT);
+    let fugue = Searcher::<Fugue>::variant_params();
+    assert_eq!(fugue.rfp_margin, 2 * Params::DEFAULT.rfp_margin);
+    assert_eq!(fugue.lmr_base_pct, Params::DEFAULT.lmr_base_pct);
     let pos = Chess::startpos();
     let nodes = |s: &mut Searcher<Chess>| {
         s.clear();

@@ -337,6 +337,12 @@ pub trait Evaluate: Position {
     /// (`search::Params`; e.g. `("nmp_min_moves", 12)`), over the defaults:
     /// one table per variant. Empty: the defaults. Names are checked by a test.
     const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[];
+    /// How large the evaluation's units are against chess's centipawns, in
+    /// percent: the search's margins in evaluation units
+    /// (`search::EVAL_UNIT_PARAMS`) are scaled by it before `SEARCH_PARAMS`
+    /// apply. It belongs with the weights: a retuned evaluation whose pieces
+    /// count for more needs it measured again (docs/strength.md).
+    const EVAL_SCALE_PCT: i32 = 100;
     /// Whether the variant ends games by captures that are not check (a
     /// king simply taken in Fugue, F12; a king taken by an outlaw in Bandit,
     /// B9). Where true the search asks [`Evaluate::royal_threatened`] at

@@ -17,7 +17,7 @@ mod history;
 pub mod one_ply;
 mod ordering;
 mod params;
-pub use params::Params;
+pub use params::{Params, EVAL_UNIT_PARAMS};
 mod qsearch;
 mod quiet;
 mod score;
@@ -145,15 +145,13 @@ impl<P: Position + Evaluate> Searcher<P> {
         }
     }
 
-    /// The defaults with the variant's overrides (`Evaluate::SEARCH_PARAMS`).
-    /// An override the table does not know is a bug the test
-    /// `every_variant_overrides_known_parameters` catches; here it is skipped.
+    /// The defaults, scaled to the variant's evaluation units
+    /// (`Evaluate::EVAL_SCALE_PCT`), with its overrides
+    /// (`Evaluate::SEARCH_PARAMS`). A scale or override the table refuses is
+    /// a bug the test `every_variant_overrides_known_parameters` catches; here
+    /// the defaults stand in.
     pub fn variant_params() -> Params {
-        let mut p = Params::DEFAULT;
-        for &(name, value) in P::SEARCH_PARAMS {
-            let _ = p.set(name, value);
-        }
-        p
+        Params::for_variant(P::EVAL_SCALE_PCT, P::SEARCH_PARAMS).unwrap_or(Params::DEFAULT)
     }
 
     /// The current search parameters.

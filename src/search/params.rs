@@ -129,11 +129,38 @@ params! {
     check_interval = 1024, 64..=65536;
 }
 
+/// The parameters counted in the evaluation's units (margins, windows and
+/// divisors of a score): the defaults suit chess's centipawns, and a variant
+/// whose evaluation counts in larger units scales them
+/// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
+pub const EVAL_UNIT_PARAMS: [&str; 9] = [
+    "aspiration_window",
+    "rfp_margin",
+    "nmp_eval_divisor",
+    "futility_base",
+    "futility_margin",
+    "see_noisy_margin",
+    "delta_margin",
+    "singular_beta_margin",
+    "singular_double_margin",
+];
+
 impl Params {
     /// The defaults with a variant's overrides applied; Err names the first
     /// override that is unknown or out of range (a test checks every variant's).
     pub fn with(overrides: &[(&str, i32)]) -> Result<Params, String> {
+        Params::for_variant(100, overrides)
+    }
+
+    /// A variant's table: the defaults, those in evaluation units
+    /// ([`EVAL_UNIT_PARAMS`]) scaled by `scale_pct` percent (rounded down),
+    /// then the overrides by name. Err names the first value out of range.
+    pub fn for_variant(scale_pct: i32, overrides: &[(&str, i32)]) -> Result<Params, String> {
         let mut p = Params::DEFAULT;
+        for name in EVAL_UNIT_PARAMS {
+            let v = p.get(name).expect("EVAL_UNIT_PARAMS names fields");
+            p.set(name, v * scale_pct / 100)?;
+        }
         for &(name, value) in overrides {
             p.set(name, value)?;
         }
@@ -195,6 +222,23 @@ mod tests {
         assert!(Params::DEFAULT.clone().set("nosuch", 1).is_err());
         assert!(Params::with(&[("rfp_margin", 5)]).is_err());
         assert_eq!(Params::with(&[("rfp_margin", 90)]).unwrap().rfp_margin, 90);
+    }
+
+    #[test]
+    fn a_scale_multiplies_the_eval_unit_parameters_only() {
+        assert_eq!(Params::for_variant(100, &[]).unwrap(), Params::DEFAULT);
+        let p = Params::for_variant(200, &[("rfp_margin", 100)]).unwrap();
+        let d = Params::DEFAULT;
+        for &(name, _, _) in Params::RANGES {
+            let want = match name {
+                "rfp_margin" => 100,
+                n if EVAL_UNIT_PARAMS.contains(&n) => 2 * d.get(n).unwrap(),
+                n => d.get(n).unwrap(),
+            };
+            assert_eq!(p.get(name), Some(want), "{name}");
+        }
+        assert_eq!((p.futility_base, p.aspiration_window), (160, 50));
+        assert!(Params::for_variant(10_000, &[]).is_err());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::rng::Rng;
 use crate::rules::{game_outcome, Evaluate, GenKind, MoveList, Position};
-use crate::search::{Limits, Score, Searcher};
+use crate::search::{Limits, Params, Score, Searcher};
 use std::sync::{atomic::AtomicBool, Arc};
 
 /// `count` openings of `plies` random legal plies from the start (seeded).
@@ -37,6 +37,15 @@ pub fn balanced<P: Position + Evaluate>(
 ) -> Vec<(Vec<String>, i32)> {
     let mut rng = Rng::new(seed ^ 0x6f70_656e_696e_6773);
     let mut searcher = Searcher::<P>::new(16, 1);
+    // The balance check searches with the default table, not the variant's
+    // (`Evaluate::EVAL_SCALE_PCT`, `SEARCH_PARAMS`): a shipped file then
+    // changes with the evaluation that judges balance, not with every
+    // retuning of the search's margins.
+    for &(name, _, _) in Params::RANGES {
+        if let Some(v) = Params::DEFAULT.get(name) {
+            let _ = searcher.set_param(name, v);
+        }
+    }
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

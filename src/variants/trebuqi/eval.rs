@@ -260,6 +260,12 @@ impl<const RULE: u8> Tunable for Trebuqi<RULE> {
 
 impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     const PIECE_KINDS: usize = 6;
+    /// Rules 1 and 2: the tuned pieces count up to twice the hand-set ones
+    /// (a Rook 1,113/2,183 against 900), K is a third of chess's, and the
+    /// search's margins doubled won in games (docs/strength.md, "Search
+    /// margins in the evaluation's units"). Rule 3's games are drawn too
+    /// often to measure it, so it keeps chess's margins.
+    const EVAL_SCALE_PCT: i32 = if RULE == 3 { 100 } else { 200 };
 
     fn evaluate(&self) -> i32 {
         side_total(weights::<RULE>(), PHASE_MAX, self.side_to_move(), |sum| {

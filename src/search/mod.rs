@@ -164,8 +164,14 @@ impl<P: Position + Evaluate> Searcher<P> {
     pub fn set_param(&mut self, name: &str, value: i32) -> Result<(), String> {
         let mut p = self.params.p;
         p.set(name, value)?;
-        self.params = params::Tuned::new(p);
+        self.set_params(p);
         Ok(())
+    }
+
+    /// Replaces the whole table (e.g. the defaults, for a tool that must
+    /// not follow a variant's tuning).
+    pub fn set_params(&mut self, p: Params) {
+        self.params = params::Tuned::new(p);
     }
 
     /// At least one thread.

@@ -146,15 +146,10 @@ pub const EVAL_UNIT_PARAMS: [&str; 9] = [
 ];
 
 impl Params {
-    /// The defaults with a variant's overrides applied; Err names the first
-    /// override that is unknown or out of range (a test checks every variant's).
-    pub fn with(overrides: &[(&str, i32)]) -> Result<Params, String> {
-        Params::for_variant(100, overrides)
-    }
-
     /// A variant's table: the defaults, those in evaluation units
     /// ([`EVAL_UNIT_PARAMS`]) scaled by `scale_pct` percent (rounded down),
-    /// then the overrides by name. Err names the first value out of range.
+    /// then the overrides by name. Err names the first override that is
+    /// unknown or value out of range (a test checks every variant's).
     pub fn for_variant(scale_pct: i32, overrides: &[(&str, i32)]) -> Result<Params, String> {
         let mut p = Params::DEFAULT;
         for name in EVAL_UNIT_PARAMS {
@@ -220,8 +215,13 @@ mod tests {
             assert!(p.set(name, hi + 1).is_err() && p.get(name) == Some(hi));
         }
         assert!(Params::DEFAULT.clone().set("nosuch", 1).is_err());
-        assert!(Params::with(&[("rfp_margin", 5)]).is_err());
-        assert_eq!(Params::with(&[("rfp_margin", 90)]).unwrap().rfp_margin, 90);
+        assert!(Params::for_variant(100, &[("rfp_margin", 5)]).is_err());
+        assert_eq!(
+            Params::for_variant(100, &[("rfp_margin", 90)])
+                .unwrap()
+                .rfp_margin,
+            90
+        );
     }
 
     #[test]

@@ -41,11 +41,7 @@ pub fn balanced<P: Position + Evaluate>(
     // (`Evaluate::EVAL_SCALE_PCT`, `SEARCH_PARAMS`): a shipped file then
     // changes with the evaluation that judges balance, not with every
     // retuning of the search's margins.
-    for &(name, _, _) in Params::RANGES {
-        if let Some(v) = Params::DEFAULT.get(name) {
-            let _ = searcher.set_param(name, v);
-        }
-    }
+    searcher.set_params(Params::DEFAULT);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -264,8 +264,9 @@ impl Tunable for Bandit {
 impl Evaluate for Bandit {
     const PIECE_KINDS: usize = 9;
     const ROYAL_THREATS: bool = true;
-    /// The tuned evaluation's K is under half of chess's (its pieces count
-    /// for more): the search's margins doubled, +20.9 ± 43.1 in 100 games, in
+    /// The tuned evaluation's K is under half of chess's (a score of 200
+    /// means about what 100 means in chess): the search's margins doubled,
+    /// +20.9 ± 43.1 in 100 games, in
     /// line with the clear gains in Fugue and Trebuqi (docs/strength.md,
     /// "Search margins in the evaluation's units").
     const EVAL_SCALE_PCT: i32 = 200;

@@ -324,9 +324,9 @@ impl Evaluate for Fugue {
     /// (docs/strength.md); `royal_threatened` stays correct and tested for
     /// a cheaper use.
     const ROYAL_THREATS: bool = false;
-    /// The tuned pieces count about twice chess's centipawns (a queen
-    /// 1,293/1,477 against chess's 1,312/1,474, with K a third of chess's):
-    /// the search's margins doubled won +100 ± 68 in 100 games
+    /// The tuned evaluation's K is a third of chess's (a score of 300 means
+    /// about what 100 means in chess): the search's margins doubled won
+    /// +100 ± 68 in 100 games
     /// (docs/strength.md, "Search margins in the evaluation's units").
     const EVAL_SCALE_PCT: i32 = 200;
 

@@ -156,32 +156,8 @@ pub fn exchange_by_search<P: Evaluate>(pos: &P, m: P::Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
+    use crate::rules::random_games::random_positions;
     use crate::variants::{dispatch, VariantVisitor, VARIANTS};
-
-    /// Positions from seeded random games of a variant (every tenth ply).
-    fn random_positions<P: Position>(games: usize) -> Vec<P> {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = P::startpos();
-            for ply in 0..120 {
-                let mut list = MoveList::new();
-                pos.generate(GenKind::All, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                pos = pos.play(list[(seed >> 33) as usize % list.len()]);
-                if ply % 10 == 9 {
-                    out.push(pos.clone());
-                }
-            }
-        }
-        out
-    }
 
     /// `see_ge` against the full exchange search on the same cell, at three
     /// thresholds, over every noisy move of random positions. They may differ

@@ -23,6 +23,8 @@ pub mod error;
 pub mod exchange;
 pub mod fen;
 pub mod pieces;
+#[cfg(test)]
+pub mod random_games;
 pub mod regions;
 pub mod sink;
 pub mod weights;

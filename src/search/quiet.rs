@@ -8,9 +8,18 @@
 //! in check or under a royal threat, delta and SEE pruning) without the
 //! table, the history or a clock, so the answer depends on the position
 //! alone and is the same on every run.
+//!
+//! Its delta margin is the default table's ([`Params::DEFAULT`]), not the
+//! variant's: a variant whose margins are scaled to its evaluation's units
+//! (`Evaluate::EVAL_SCALE_PCT`) would otherwise resolve positions differently
+//! each time the scale changed, and a weight file would depend on the search's
+//! margins as well as on its data and command. With the fixed margin, the
+//! command in a weight file's header makes that file again on any later build
+//! whose evaluation features are the same.
 
 use super::score::{is_decisive, outcome_score, INF, MAX_PLY};
 use super::worker::static_eval;
+use super::Params;
 use crate::rules::{Evaluate, GenKind, MoveList};
 
 /// Nodes one resolution may visit; past it the position counts as not
@@ -33,10 +42,13 @@ pub struct QuietLeaf<P> {
 /// game is decided on the way (a mate or a capture of a royal piece: no
 /// evaluation to fit there) or the search exceeds its node budget.
 pub fn quiet_leaf<P: Evaluate>(pos: &P) -> Option<QuietLeaf<P>> {
+    quiet_leaf_with_delta(pos, Params::DEFAULT.delta_margin)
+}
+
+/// [`quiet_leaf`] with the delta margin `delta`.
+fn quiet_leaf_with_delta<P: Evaluate>(pos: &P, delta: i32) -> Option<QuietLeaf<P>> {
     let mut nodes = 0;
     let mut pv = Vec::new();
-    // The variant's delta margin, as the engine's quiescence uses it.
-    let delta = super::Searcher::<P>::variant_params().delta_margin;
     let score = search(pos, -INF, INF, 0, delta, &mut nodes, &mut pv)?;
     if is_decisive(score) {
         return None;
@@ -138,8 +150,10 @@ fn search<P: Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::random_games::random_positions;
     use crate::rules::Position;
     use crate::variants::chess::Chess;
+    use crate::variants::fugue::Fugue;
 
     #[test]
     fn a_hanging_queen_is_taken_and_a_quiet_position_stays() {
@@ -162,5 +176,25 @@ mod tests {
         // Black is checkmated: nothing to fit.
         let mated = Chess::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
         assert!(quiet_leaf(&mated).is_none());
+    }
+
+    /// The resolution ignores the variant's scaled margins: in Fugue (margins
+    /// doubled) it agrees with the default table's delta margin on every
+    /// position, and the scaled margin would resolve some positions
+    /// differently — so this test fails if `quiet_leaf` followed the scale.
+    #[test]
+    fn the_delta_margin_is_the_default_tables_not_the_variants() {
+        let scaled = crate::search::Searcher::<Fugue>::variant_params().delta_margin;
+        assert_ne!(scaled, Params::DEFAULT.delta_margin);
+        let key = |q: Option<QuietLeaf<Fugue>>| q.map(|q| (q.leaf.to_fen(), q.score));
+        let mut differ = 0;
+        for pos in random_positions::<Fugue>(20) {
+            let fixed = key(quiet_leaf_with_delta(&pos, Params::DEFAULT.delta_margin));
+            assert_eq!(key(quiet_leaf(&pos)), fixed, "{}", pos.to_fen());
+            if key(quiet_leaf_with_delta(&pos, scaled)) != fixed {
+                differ += 1;
+            }
+        }
+        assert!(differ > 0, "no position tells the two margins apart");
     }
 }

@@ -591,13 +591,15 @@ fn every_variant_overrides_known_parameters() {
         dispatch(v, Check).unwrap();
     }
     // Chess is the calibration: its table is the defaults. Fugue's
-    // evaluation counts in units twice as large, so its margins double.
+    // evaluation counts in units three times as large, so its margins
+    // triple, and its own table switches late-move and futility pruning off.
     use menagerie::search::Params;
     use menagerie::variants::fugue::Fugue;
     assert_eq!(Searcher::<Chess>::variant_params(), Params::DEFAULT);
     let fugue = Searcher::<Fugue>::variant_params();
-    assert_eq!(fugue.rfp_margin, 2 * Params::DEFAULT.rfp_margin);
+    assert_eq!(fugue.rfp_margin, 3 * Params::DEFAULT.rfp_margin);
     assert_eq!(fugue.lmr_base_pct, Params::DEFAULT.lmr_base_pct);
+    assert_eq!((fugue.lmp_max_depth, fugue.futility_max_depth), (0, 0));
     let pos = Chess::startpos();
     let nodes = |s: &mut Searcher<Chess>| {
         s.clear();

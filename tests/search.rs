@@ -592,7 +592,8 @@ fn every_variant_overrides_known_parameters() {
     }
     // Chess is the calibration: its table is the defaults. Fugue's
     // evaluation counts in units three times as large, so its margins
-    // triple, and its own table switches late-move and futility pruning off.
+    // triple, and its own table switches late-move pruning off and futility
+    // pruning down to reduced depth 0.
     use menagerie::search::Params;
     use menagerie::variants::fugue::Fugue;
     assert_eq!(Searcher::<Chess>::variant_params(), Params::DEFAULT);

@@ -14,8 +14,8 @@
 //! (`Evaluate::EVAL_SCALE_PCT`) would otherwise resolve positions differently
 //! each time the scale changed, and a weight file would depend on the search's
 //! margins as well as on its data and command. With the fixed margin, the
-//! command in a weight file's header makes that file again on any later build
-//! whose evaluation features are the same.
+//! command in a weight file's header makes that file again on any build with
+//! the same evaluation features and the same compiled weights to start from.
 
 use super::score::{is_decisive, outcome_score, INF, MAX_PLY};
 use super::worker::static_eval;
@@ -179,7 +179,7 @@ mod tests {
     }
 
     /// The resolution ignores the variant's scaled margins: in Fugue (margins
-    /// doubled) it agrees with the default table's delta margin on every
+    /// scaled up) it agrees with the default table's delta margin on every
     /// position, and the scaled margin would resolve some positions
     /// differently — so this test fails if `quiet_leaf` followed the scale.
     #[test]

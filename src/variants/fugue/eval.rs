@@ -335,10 +335,10 @@ impl Evaluate for Fugue {
     /// 0). Without check (and with the royal-threat hook off), the quiet move
     /// that saves the king from being taken looks like any other late or
     /// hopeless-looking quiet move, and pruning it loses the king over the
-    /// horizon. Measured against
-    /// the table before (docs/strength.md, "Fugue's search, one component at a
-    /// time"): each switched off alone won (+45.4 ± 64.9 and +74.1 ± 71.7, 100
-    /// games each), and both off with the margins tripled +149.3 ± 49.3 (200).
+    /// horizon. Measured against the table before (docs/strength.md, "Fugue's
+    /// search, one component at a time"): each alone scored +45.4 ± 64.9 and
+    /// +74.1 ± 71.7 (100 games each), both with the margins tripled +149.3 ±
+    /// 49.3 (200 games).
     const SEARCH_PARAMS: &'static [(&'static str, i32)] =
         &[("lmp_max_depth", 0), ("futility_max_depth", 0)];
 

@@ -332,10 +332,11 @@ impl Evaluate for Fugue {
     const EVAL_SCALE_PCT: i32 = 300;
     /// No late-move pruning, and futility pruning only of the quiet moves the
     /// late-move reduction leaves no depth (reduced depth 0: `futility_max_depth`
-    /// 0). Without check (and with the royal-threat hook off), the quiet move
-    /// that saves the king from being taken looks like any other late or
-    /// hopeless-looking quiet move, and pruning it loses the king over the
-    /// horizon. Measured against the table before (docs/strength.md, "Fugue's
+    /// 0). The likely reason (not measured apart): without check, and with
+    /// the royal-threat hook off, the quiet move that saves the king from
+    /// being taken looks like any other late or hopeless-looking quiet move,
+    /// and pruning it loses the king over the horizon. Measured against the
+    /// table before (docs/strength.md, "Fugue's
     /// search, one component at a time"): each alone scored +45.4 ± 64.9 and
     /// +74.1 ± 71.7 (100 games each), both with the margins tripled +149.3 ±
     /// 49.3 (200 games).

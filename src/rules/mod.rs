@@ -335,6 +335,15 @@ pub trait Evaluate: Position {
     /// Whether `m` removes the piece standing on `cell` (a bounding-box
     /// index): the recaptures of an exchange on that cell.
     fn removes_from(&self, m: Self::Move, cell: usize) -> bool;
+    /// Whether the side to move may have a legal move that removes the
+    /// piece on `cell` (one that [`Evaluate::removes_from`] would name). May
+    /// err towards true, the default; false must be exact: the exchange
+    /// then takes it as "no recapture" without generating the replies, so a
+    /// cheap attack test saves a legal move generation at most steps of a
+    /// static exchange (the last step of every exchange finds none).
+    fn may_remove_from(&self, _cell: usize) -> bool {
+        true
+    }
     /// The variant's own values of the search's tunable parameters, by name
     /// (`search::Params`; e.g. `("nmp_min_moves", 12)`), over the defaults:
     /// one table per variant. Empty: the defaults. Names are checked by a test.

@@ -98,6 +98,23 @@ pub(crate) fn pick<M: Copy>(list: &mut MoveList<M>, scores: &mut Scores, i: usiz
     list[i]
 }
 
+/// What [`score_moves`] learned of a noisy move's exchange from its score:
+/// `Some(true)` if it does not lose material by exchange (SEE ≥ 0),
+/// `Some(false)` if it does, `None` if it was not asked (the hash move; a
+/// quiet move scores in neither class, but quiescence out of check has none).
+#[inline]
+pub(crate) fn exchange_known(s: i32) -> Option<bool> {
+    if s == HASH_MOVE {
+        None
+    } else if s > KILLER_1 {
+        Some(true)
+    } else if s < BAD_NOISY / 2 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// Whether a score from [`score_moves`] marks a killer or the counter move.
 #[inline]
 pub(crate) fn is_refutation_score(s: i32) -> bool {
@@ -114,7 +131,8 @@ mod tests {
 
     /// In every registered variant: the hash move first, then noisy moves
     /// that do not lose by exchange, the killer, the other quiet moves by
-    /// falling history, and the losing noisy moves last.
+    /// falling history, and the losing noisy moves last; a noisy move's
+    /// score tells whether it loses by exchange.
     struct OrderHolds;
     impl VariantVisitor for OrderHolds {
         type Output = ();
@@ -144,6 +162,14 @@ mod tests {
                 };
                 let mut scores = Scores::new();
                 score_moves(&pos, &list, &ctx, &hist, &mut scores);
+                // Quiescence reads the exchange back from the score.
+                for (&m, &s) in list.iter().zip(&scores) {
+                    if Some(m) == hash_move {
+                        assert_eq!(exchange_known(s), None, "{}", P::NAME);
+                    } else if pos.is_noisy(m) {
+                        assert_eq!(exchange_known(s), Some(pos.see_ge(m, 0)), "{}", P::NAME);
+                    }
+                }
                 let n = list.len();
                 let order: Vec<P::Move> = (0..n).map(|i| pick(&mut list, &mut scores, i)).collect();
                 assert_eq!(Some(order[0]), hash_move, "{}", P::NAME);

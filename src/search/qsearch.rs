@@ -8,7 +8,7 @@
 //! is not searched, nor one whose gain cannot lift the stand-pat score to
 //! alpha even with a margin (delta pruning).
 
-use super::ordering::{pick, score_moves, Context, Scores};
+use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
 use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
@@ -95,10 +95,16 @@ impl<P: Evaluate> Worker<'_, P> {
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
             if !in_check && best > -MATE_BOUND {
+                // Ordering has asked SEE already (all but the hash move),
+                // and losing captures come last: the first ends the loop.
+                let wins = exchange_known(scores[i]);
+                if wins == Some(false) {
+                    break;
+                }
                 if stand_pat + pos.exchange(m).gain + self.sh.params.p.delta_margin <= alpha {
                     continue;
                 }
-                if !pos.see_ge(m, 0) {
+                if !wins.unwrap_or_else(|| pos.see_ge(m, 0)) {
                     continue;
                 }
             }

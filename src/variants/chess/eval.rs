@@ -453,6 +453,13 @@ impl Evaluate for Chess {
     fn removes_from(&self, m: ChessMove, cell: usize) -> bool {
         m.to() == cell && self.mailbox[cell] != EMPTY
     }
+
+    /// A move that lands on an occupied cell is a capture by a piece that
+    /// attacks it (pushes, castling and en passant land on empty cells), so
+    /// no attacker means no such move; pins are left to the generator.
+    fn may_remove_from(&self, cell: usize) -> bool {
+        self.attackers(cell, self.occupied(), self.side_to_move()) != 0
+    }
 }
 
 #[cfg(test)]

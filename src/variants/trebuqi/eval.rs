@@ -307,6 +307,33 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     fn removes_from(&self, m: TrebuqiMove, cell: usize) -> bool {
         m.to() == cell && self.mailbox[cell] != EMPTY
     }
+
+    /// Every piece captures the way it moves (the Cannon over a screen), so
+    /// a capture on `cell` needs an attacker: the General-safety test
+    /// (`Trebuqi::attacked`) plus the two kinds it leaves out, a General
+    /// one step away inside its area and a Trebuchet three cells away.
+    fn may_remove_from(&self, cell: usize) -> bool {
+        let by = self.side_to_move();
+        let occ = self.occupied();
+        if self.attacked(cell, occ, by) {
+            return true;
+        }
+        let t = &**TABLES;
+        let c = by.index();
+        let generals = self.pieces(by, Kind::General);
+        if t.orth1[cell] & generals != 0 && bit(cell) & GENERAL_ZONE[c] != 0 {
+            return true;
+        }
+        let mut trebuchets = self.pieces(by, Kind::Trebuchet);
+        while trebuchets != 0 {
+            let sq = trebuchets.trailing_zeros() as usize;
+            trebuchets &= trebuchets - 1;
+            if t.trebuchet(c, sq, occ) & bit(cell) != 0 {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 #[cfg(test)]

@@ -347,6 +347,13 @@ impl Evaluate for Trubix {
     fn removes_from(&self, m: TrubixMove, cell: usize) -> bool {
         m.to() == cell && self.mailbox[cell] != EMPTY
     }
+
+    /// A move that lands on an occupied cell is a capture by a piece that
+    /// attacks it, so no attacker means no such move; pins are left to the
+    /// generator.
+    fn may_remove_from(&self, cell: usize) -> bool {
+        self.attackers(cell, self.occupied(), self.side_to_move()) != 0
+    }
 }
 
 #[cfg(test)]

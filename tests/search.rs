@@ -659,3 +659,36 @@ fn contempt_prices_draws_for_the_root_side() {
     assert!(s.set_param("contempt", 301).is_err());
     assert_eq!(s.params().contempt, 0);
 }
+
+/// The correction history acts where a variant names a structure and only
+/// there: where it does (chess: the pawns), switching it off
+/// (`correction_max=0`) changes the tree; where none is named, nothing. Each search
+/// starts from cleared tables, so the counts repeat.
+#[test]
+fn correction_history_acts_only_where_a_variant_names_a_structure() {
+    struct Nodes;
+    impl VariantVisitor for Nodes {
+        type Output = (bool, bool);
+        fn visit<P: Position + Evaluate>(self) -> (bool, bool) {
+            let pos = P::startpos();
+            let mut s = Searcher::<P>::new(4, 1);
+            let nodes = |s: &mut Searcher<P>| {
+                s.clear();
+                to_depth(s, &pos, 7).0.nodes
+            };
+            let on = nodes(&mut s);
+            assert_eq!(on, nodes(&mut s), "{}", P::NAME);
+            s.set_param("correction_max", 0).unwrap();
+            let off = nodes(&mut s);
+            (pos.correction_key().is_some(), on != off)
+        }
+    }
+    for &v in VARIANTS {
+        let (named, changed) = dispatch(v, Nodes).unwrap();
+        assert_eq!(
+            named, changed,
+            "{v}: a key named {named}, the tree changed {changed}"
+        );
+        assert!(named || v != "chess", "chess names its pawns");
+    }
+}

@@ -344,6 +344,14 @@ pub trait Evaluate: Position {
     fn may_remove_from(&self, _cell: usize) -> bool {
         true
     }
+    /// A key of the structure whose evaluation errors persist from one
+    /// position to the next (chess: its pawns), for the search's correction
+    /// history (`search::correction`): the search learns what its searches
+    /// find the static evaluation gets wrong in positions with the same key.
+    /// `None`, the default: no correction, the evaluation is used as it is.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
     /// The variant's own values of the search's tunable parameters, by name
     /// (`search::Params`; e.g. `("nmp_min_moves", 12)`), over the defaults:
     /// one table per variant. Empty: the defaults. Names are checked by a test.

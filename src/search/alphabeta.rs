@@ -6,7 +6,8 @@
 use super::history::Key;
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::score::{
-    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
+    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, EVAL_LIMIT, INF, MATE_BOUND,
+    MAX_PLY,
 };
 use super::tt::{Bound, Hit};
 use super::worker::{static_eval, Worker, NO_EVAL};
@@ -116,29 +117,44 @@ impl<P: Evaluate> Worker<'_, P> {
         // forced), and whether it improved on our previous turn.
         let in_check =
             (P::HAS_CHECK && pos.in_check()) || (P::ROYAL_THREATS && pos.royal_threatened());
+        // The table keeps the evaluation as the variant gives it; the
+        // correction history's lesson is added afresh (`correction`).
+        let side = pos.side_to_move();
+        let correction_key = pos.correction_key();
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(Hit { eval: Some(e), .. }) => e,
             _ => static_eval(pos),
         };
-        self.stack[ply].eval = raw_eval;
+        let corrected_eval = if in_check {
+            NO_EVAL
+        } else {
+            let c = &self.data.correction;
+            c.corrected(side, correction_key, raw_eval)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        };
+        self.stack[ply].eval = corrected_eval;
         // A table bound on the right side is a better guess than the eval.
         let eval = match hit {
             Some(h) if !in_check && !is_decisive(from_tt(h.score, ply)) => {
                 let s = from_tt(h.score, ply);
                 match h.bound {
-                    Bound::Lower if s > raw_eval => s,
-                    Bound::Upper if s < raw_eval => s,
+                    Bound::Lower if s > corrected_eval => s,
+                    Bound::Upper if s < corrected_eval => s,
                     Bound::Exact => s,
-                    _ => raw_eval,
+                    _ => corrected_eval,
                 }
             }
-            _ => raw_eval,
+            _ => corrected_eval,
         };
         let improving = !in_check
             && match (ply.checked_sub(2), ply.checked_sub(4)) {
-                (Some(p2), _) if self.stack[p2].eval != NO_EVAL => raw_eval > self.stack[p2].eval,
-                (_, Some(p4)) if self.stack[p4].eval != NO_EVAL => raw_eval > self.stack[p4].eval,
+                (Some(p2), _) if self.stack[p2].eval != NO_EVAL => {
+                    corrected_eval > self.stack[p2].eval
+                }
+                (_, Some(p4)) if self.stack[p4].eval != NO_EVAL => {
+                    corrected_eval > self.stack[p4].eval
+                }
                 _ => true,
             };
         self.data.hist.clear_killers(ply + 2);
@@ -195,7 +211,7 @@ impl<P: Evaluate> Worker<'_, P> {
             && excluded.is_none()
             && depth >= prm.nmp_min_depth
             && eval >= beta
-            && raw_eval >= beta
+            && corrected_eval >= beta
             && !is_decisive(beta)
             && list.len() >= prm.nmp_min_moves as usize
         {
@@ -243,7 +259,6 @@ impl<P: Evaluate> Worker<'_, P> {
         }
 
         // Step 10. Order (see `ordering`).
-        let side = pos.side_to_move();
         let prev = self.prev_keys(ply);
         let ctx = Context {
             hash_move,
@@ -509,6 +524,26 @@ impl<P: Evaluate> Worker<'_, P> {
         // Nor from a MultiPV line's root, which leaves the best moves out.
         if excluded.is_none() && (!root || self.excluded_roots.is_empty()) {
             let bound = Bound::of(best, old_alpha, beta);
+            // The correction history learns the evaluation's error where the
+            // score says something of it: out of check, not a mate, not won
+            // by a capture (the static evaluation does not see those), and a
+            // bound on the side that shows the error.
+            if let Some(k) = correction_key {
+                let error = best - corrected_eval;
+                let shows_error = match bound {
+                    Bound::Lower => error > 0,
+                    Bound::Upper => error < 0,
+                    Bound::Exact => true,
+                };
+                if shows_error
+                    && !in_check
+                    && !is_decisive(best)
+                    && best_move.is_none_or(|m| !pos.is_noisy(m))
+                {
+                    let limit = prm.correction_max;
+                    self.data.correction.update(side, k, error, depth, limit);
+                }
+            }
             let mv = best_move.map_or(0, |m| m.pack());
             let eval = (raw_eval != NO_EVAL).then_some(raw_eval);
             self.sh

@@ -13,6 +13,7 @@
 //! The public API is fixed by `SEARCH_API.md`; the search never prints.
 
 mod alphabeta;
+mod correction;
 mod history;
 pub mod one_ply;
 mod ordering;

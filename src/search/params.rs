@@ -119,6 +119,10 @@ params! {
     history_bonus_mul = 16, 0..=100;
     history_bonus_add = 32, 0..=400;
     history_bonus_max = 1600, 100..=10000;
+    /// Correction history (`correction`, in variants that name a
+    /// structure): the largest correction of a static evaluation; 0 turns
+    /// it off.
+    correction_max = 128, 0..=1000;
     /// Contempt: what a draw inside the tree costs the side to move at the
     /// root, in centipawns (the other side gains it). 0 scores every draw as
     /// equal.
@@ -133,7 +137,7 @@ params! {
 /// divisors of a score): the defaults suit chess's centipawns, and a variant
 /// whose evaluation counts in larger units scales them
 /// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
-pub const EVAL_UNIT_PARAMS: [&str; 9] = [
+pub const EVAL_UNIT_PARAMS: [&str; 10] = [
     "aspiration_window",
     "rfp_margin",
     "nmp_eval_divisor",
@@ -143,6 +147,7 @@ pub const EVAL_UNIT_PARAMS: [&str; 9] = [
     "delta_margin",
     "singular_beta_margin",
     "singular_double_margin",
+    "correction_max",
 ];
 
 impl Params {

@@ -9,7 +9,7 @@
 //! alpha even with a margin (delta pruning).
 
 use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
-use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
+use super::score::{from_tt, outcome_score, to_tt, EVAL_LIMIT, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
@@ -59,9 +59,15 @@ impl<P: Evaluate> Worker<'_, P> {
         let mut best = -INF;
         let mut eval = None;
         if !in_check {
-            // Stand pat, on the evaluation the table kept if it has one.
-            best = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
-            eval = Some(best);
+            // Stand pat, on the evaluation the table kept if it has one,
+            // corrected by the correction history (the table keeps it raw).
+            let raw = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
+            eval = Some(raw);
+            let side = pos.side_to_move();
+            let c = &self.data.correction;
+            best = c
+                .corrected(side, pos.correction_key(), raw)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
             if best >= beta {
                 return best;
             }

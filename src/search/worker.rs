@@ -1,6 +1,7 @@
 //! One search thread: its state, and iterative deepening with aspiration
 //! windows around the node function (`alphabeta.rs`).
 
+use super::correction::Correction;
 use super::history::{Histories, Key, KeySpace};
 use super::params::Tuned;
 use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
@@ -13,17 +14,20 @@ use std::time::Instant;
 /// What a thread keeps between searches (cleared by `Searcher::clear`).
 pub(crate) struct ThreadData<M> {
     pub hist: Histories<M>,
+    pub correction: Correction,
 }
 
 impl<M: GameMove> ThreadData<M> {
     pub fn new(space: KeySpace) -> Self {
         ThreadData {
             hist: Histories::new(space),
+            correction: Correction::new(),
         }
     }
 
     pub fn clear(&mut self) {
         self.hist.clear();
+        self.correction = Correction::new();
     }
 }
 

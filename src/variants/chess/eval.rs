@@ -21,6 +21,7 @@ use super::eval_threats::{pawn_attacks, Attacks};
 use super::{Chess, ChessMove, Kind, EMPTY};
 use crate::geometry::Color;
 use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 use once_cell::sync::Lazy;
 
@@ -460,6 +461,15 @@ impl Evaluate for Chess {
     fn may_remove_from(&self, cell: usize) -> bool {
         self.attackers(cell, self.occupied(), self.side_to_move()) != 0
     }
+
+    /// The pawns of both sides: the structure an evaluation misjudges the
+    /// same way move after move (blocked chains, bad bishops, passers that
+    /// run or do not).
+    fn correction_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, Kind::Pawn);
+        let black = self.pieces(Color::Black, Kind::Pawn);
+        Some(structure_key(white.into(), black.into()))
+    }
 }
 
 #[cfg(test)]
@@ -471,6 +481,27 @@ pub(super) mod tests {
     pub(crate) fn mirror(fen: &str) -> String {
         let (board, side) = crate::rules::fen::colours_swapped(fen, false);
         format!("{board} {side} - - 0 1")
+    }
+
+    #[test]
+    fn the_correction_key_is_the_pawns_of_both_sides() {
+        let key = |fen: &str| Chess::from_fen(fen).unwrap().correction_key().unwrap();
+        let start = Chess::from_fen(Chess::START_FEN).unwrap();
+        let base = start.correction_key().unwrap();
+        // Pieces other than pawns and the side to move do not count.
+        let knight = start.play(start.parse_move("g1f3").unwrap());
+        assert_eq!(knight.correction_key(), Some(base));
+        // Any pawn move does, and so does whose pawn stands where.
+        let pawn = start.play(start.parse_move("a2a3").unwrap());
+        assert_ne!(pawn.correction_key(), Some(base));
+        let w = key("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let b = key("4k3/p7/8/8/8/8/8/4K3 w - - 0 1");
+        let b_low = key("4k3/8/8/8/8/8/p7/4K3 w - - 0 1");
+        assert!(w != b && w != b_low && b != b_low);
+        // The search indexes by the low bits: far-apart pawns reach them.
+        let h = key("4k3/8/8/8/8/8/7P/4K3 w - - 0 1");
+        let a = key("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        assert_ne!(h & 0x3FFF, a & 0x3FFF);
     }
 
     #[test]

@@ -32,6 +32,7 @@ use super::{
 };
 use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
@@ -379,6 +380,17 @@ impl Evaluate for Bandit {
                 TRICK => false,
                 _ => cell == to,
             }
+    }
+
+    /// The pawns and sergeants of both sides, the structure the evaluation
+    /// misjudges the same way move after move (the search's correction
+    /// history).
+    fn correction_key(&self) -> Option<u64> {
+        let side = |c| self.pieces(c, Kind::Pawn) | self.pieces(c, Kind::Sergeant);
+        Some(structure_key(
+            side(Color::White).into(),
+            side(Color::Black).into(),
+        ))
     }
 }
 

@@ -660,10 +660,10 @@ fn contempt_prices_draws_for_the_root_side() {
     assert_eq!(s.params().contempt, 0);
 }
 
-/// The correction history acts where a variant names a structure and only
-/// there: where it does (chess: the pawns), switching it off
-/// (`correction_max=0`) changes the tree; where none is named, nothing. Each search
-/// starts from cleared tables, so the counts repeat.
+/// The correction history acts only where a variant names a structure:
+/// switching it off (`correction_max=0`) changes chess's tree (its pawns),
+/// and nothing where no structure is named. Each search starts from cleared
+/// tables, so the counts repeat.
 #[test]
 fn correction_history_acts_only_where_a_variant_names_a_structure() {
     struct Nodes;
@@ -685,10 +685,13 @@ fn correction_history_acts_only_where_a_variant_names_a_structure() {
     }
     for &v in VARIANTS {
         let (named, changed) = dispatch(v, Nodes).unwrap();
-        assert_eq!(
-            named, changed,
-            "{v}: a key named {named}, the tree changed {changed}"
+        // Without a key the option must do nothing; with one it may (a
+        // shallow search from the start can learn too little to matter), and
+        // in chess it must.
+        assert!(named || !changed, "{v}: no key, yet the tree changed");
+        assert!(
+            v != "chess" || (named && changed),
+            "chess: key {named}, changed {changed}"
         );
-        assert!(named || v != "chess", "chess names its pawns");
     }
 }

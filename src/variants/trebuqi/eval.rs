@@ -35,6 +35,7 @@ use super::tables::{bit, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 use safety::cannon_control;
 
@@ -333,6 +334,14 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
             }
         }
         false
+    }
+
+    /// The Points of both sides, the structure the evaluation misjudges the
+    /// same way move after move (the search's correction history).
+    fn correction_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, Kind::Point);
+        let black = self.pieces(Color::Black, Kind::Point);
+        Some(structure_key(white, black))
     }
 }
 

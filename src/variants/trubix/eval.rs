@@ -30,6 +30,7 @@ use super::tables::{bit, TABLES};
 use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
 use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
@@ -353,6 +354,14 @@ impl Evaluate for Trubix {
     /// generator.
     fn may_remove_from(&self, cell: usize) -> bool {
         self.attackers(cell, self.occupied(), self.side_to_move()) != 0
+    }
+
+    /// The woozans of both sides, the structure the evaluation misjudges the
+    /// same way move after move (the search's correction history).
+    fn correction_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, W);
+        let black = self.pieces(Color::Black, W);
+        Some(structure_key(white.into(), black.into()))
     }
 }
 

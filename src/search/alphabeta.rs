@@ -6,8 +6,7 @@
 use super::history::Key;
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::score::{
-    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, EVAL_LIMIT, INF, MATE_BOUND,
-    MAX_PLY,
+    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
 };
 use super::tt::{Bound, Hit};
 use super::worker::{static_eval, Worker, NO_EVAL};
@@ -129,9 +128,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let corrected_eval = if in_check {
             NO_EVAL
         } else {
-            let c = &self.data.correction;
-            c.corrected(side, correction_key, raw_eval)
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            self.corrected_eval(pos, correction_key, raw_eval)
         };
         self.stack[ply].eval = corrected_eval;
         // A table bound on the right side is a better guess than the eval.

@@ -9,7 +9,7 @@
 //! alpha even with a margin (delta pruning).
 
 use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
-use super::score::{from_tt, outcome_score, to_tt, EVAL_LIMIT, INF, MATE_BOUND, MAX_PLY};
+use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
@@ -63,11 +63,7 @@ impl<P: Evaluate> Worker<'_, P> {
             // corrected by the correction history (the table keeps it raw).
             let raw = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
             eval = Some(raw);
-            let side = pos.side_to_move();
-            let c = &self.data.correction;
-            best = c
-                .corrected(side, pos.correction_key(), raw)
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            best = self.corrected_eval(pos, pos.correction_key(), raw);
             if best >= beta {
                 return best;
             }

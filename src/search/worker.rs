@@ -436,6 +436,17 @@ impl<'a, P: Evaluate> Worker<'a, P> {
     /// What a draw at `ply` scores for its side to move: `-contempt` for
     /// the root's side (a positive contempt makes the engine play on where a
     /// draw is available, for variants where most games would end drawn).
+    /// The static evaluation `raw` of `pos` as the search uses it: plus
+    /// what the correction history learned of the structure `key`
+    /// (`pos.correction_key()`, passed in so a node asks once), kept clear
+    /// of the mate range.
+    #[inline]
+    pub(super) fn corrected_eval(&self, pos: &P, key: Option<u64>, raw: i32) -> i32 {
+        let side = pos.side_to_move();
+        let e = self.data.correction.corrected(side, key, raw);
+        e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
     #[inline]
     pub(super) fn draw(&self, ply: usize) -> i32 {
         draw_score(ply, self.sh.params.p.contempt)

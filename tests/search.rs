@@ -695,3 +695,35 @@ fn correction_history_acts_only_where_a_variant_names_a_structure() {
         );
     }
 }
+
+/// ProbCut is wired in and keeps the tactics: switching it off
+/// (`probcut_min_depth=64`) changes chess's trees from the bench positions,
+/// and with it on the search still takes a hanging queen with the rook and
+/// scores the win (rook and knight against a bare king).
+#[test]
+fn probcut_changes_the_tree_and_keeps_a_won_queen() {
+    let nodes = |s: &mut Searcher<Chess>| -> u64 {
+        bench::positions::<Chess>()
+            .iter()
+            .map(|p| {
+                s.clear();
+                to_depth(s, p, 8).0.nodes
+            })
+            .sum()
+    };
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let on = nodes(&mut s);
+    s.set_param("probcut_min_depth", 64).unwrap();
+    let off = nodes(&mut s);
+    assert_ne!(on, off, "ProbCut never cut a node");
+
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let pos = Chess::from_fen("4k3/8/8/3q4/8/8/3R4/N3K3 w - - 0 1").unwrap();
+    let (r, _) = to_depth(&mut s, &pos, 10);
+    assert_eq!(pos.format_move(r.best.unwrap()), "d2d5");
+    assert!(
+        matches!(r.score, Score::Cp(c) if c > 500) || matches!(r.score, Score::Mate(n) if n > 0),
+        "{:?}",
+        r.score
+    );
+}

@@ -5,6 +5,7 @@
 
 use super::history::Key;
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
+use super::probcut;
 use super::score::{
     from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
 };
@@ -249,13 +250,7 @@ impl<P: Evaluate> Worker<'_, P> {
             }
         }
 
-        // Step 9. Internal iterative reduction: with no hash move this node was
-        // not searched before and is less likely to matter.
-        if hash_move.is_none() && depth >= prm.iir_min_depth {
-            depth -= 1;
-        }
-
-        // Step 10. Order (see `ordering`).
+        // Step 9. Order (see `ordering`).
         let prev = self.prev_keys(ply);
         let ctx = Context {
             hash_move,
@@ -267,7 +262,32 @@ impl<P: Evaluate> Worker<'_, P> {
         score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
         let space = self.data.hist.space();
 
-        // Step 11. The move loop.
+        // Step 10. ProbCut (see `probcut`): a good capture whose shallow
+        // search beats beta by a margin cuts the node.
+        if !PV && !in_check && excluded.is_none() {
+            let node = probcut::Node {
+                beta,
+                depth,
+                ply,
+                cut_node,
+                improving,
+                eval: corrected_eval,
+                raw_eval,
+                hit,
+                hash_move,
+            };
+            if let Some(s) = self.probcut(pos, &mut list, &mut scores, node) {
+                return if self.stopped { 0 } else { s };
+            }
+        }
+
+        // Step 11. Internal iterative reduction: with no hash move this node was
+        // not searched before and is less likely to matter.
+        if hash_move.is_none() && depth >= prm.iir_min_depth {
+            depth -= 1;
+        }
+
+        // Step 12. The move loop.
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<P::Move> = None;
@@ -290,7 +310,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 0
             };
 
-            // Step 11a. Prune near the horizon once a move has a score that
+            // Step 12a. Prune near the horizon once a move has a score that
             // is not a loss: late quiet moves, quiet moves that cannot reach
             // alpha or have a bad history, noisy moves that lose by exchange.
             // Moves that give check are never pruned (they may mate).
@@ -328,13 +348,13 @@ impl<P: Evaluate> Worker<'_, P> {
                 }
             }
 
-            // Step 11b. Extensions. Singular: when the hash move's score is
+            // Step 12b. Extensions. Singular: when the hash move's score is
             // far above every alternative's (the node searched without it
             // fails low), the hash move is extended (twice when far below); if
             // even the alternatives beat beta, the node cuts (multi-cut); if
             // the hash move's score alone beats beta, it is searched shallower.
-            // Otherwise a move that gives check is extended (bounded so
-            // perpetual checks end).
+            // Otherwise a move that gives check is extended by
+            // `check_extension` (bounded so perpetual checks end).
             let mut ext = 0;
             if !root
                 && Some(m) == hash_move
@@ -379,14 +399,14 @@ impl<P: Evaluate> Worker<'_, P> {
                 }
             }
             if ext == 0 && gives_check && (ply as i32) < 2 * self.root_depth {
-                ext = 1;
+                ext = prm.check_extension;
             }
             let new_depth = depth - 1 + ext;
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(ext == 2);
             self.stack[ply].key = Some(key);
             searched += 1;
 
-            // Step 11c. PVS: the first move with the full window, the others
+            // Step 12c. PVS: the first move with the full window, the others
             // with a zero window (reduced when late), re-searched when they
             // surprise.
             self.path.push(hash);
@@ -449,7 +469,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 return 0;
             }
 
-            // Step 11d. Keep the best; a score above alpha is a new PV.
+            // Step 12d. Keep the best; a score above alpha is a new PV.
             if s > best {
                 best = s;
                 if s > alpha {
@@ -492,7 +512,7 @@ impl<P: Evaluate> Worker<'_, P> {
             return alpha;
         }
 
-        // Step 12. A move that cut off teaches the histories; the moves tried
+        // Step 13. A move that cut off teaches the histories; the moves tried
         // before it are punished (a cut-off by a noisy move still punishes
         // the noisy moves before it).
         if best >= beta {
@@ -516,7 +536,7 @@ impl<P: Evaluate> Worker<'_, P> {
             }
         }
 
-        // Step 13. Store the result (not from a singular search: its score
+        // Step 14. Store the result (not from a singular search: its score
         // leaves a move out).
         // Nor from a MultiPV line's root, which leaves the best moves out.
         if excluded.is_none() && (!root || self.excluded_roots.is_empty()) {

@@ -18,6 +18,7 @@ mod history;
 pub mod one_ply;
 mod ordering;
 mod params;
+mod probcut;
 pub use params::{Params, EVAL_UNIT_PARAMS};
 mod qsearch;
 mod quiet;

@@ -113,6 +113,14 @@ params! {
     singular_beta_margin = 16, 0..=100;
     singular_double_margin = 25, 0..=200;
     singular_max_doubles = 6, 0..=20;
+    /// ProbCut: at zero-window nodes from `min_depth`, a noisy move whose
+    /// reply search (quiescence, then `depth - 4` plies) beats
+    /// `beta + margin` (a quarter less when improving) cuts the node.
+    probcut_min_depth = 5, 2..=64;
+    probcut_margin = 200, 0..=2000;
+    /// Whether a move that gives check (and is not singular) is extended by
+    /// one ply (1) or not (0).
+    check_extension = 1, 0..=1;
     /// Internal iterative reduction: reduce by one ply with no hash move from this depth.
     iir_min_depth = 4, 1..=20;
     /// History bonus at depth d: `min(mul * d * d + add * d, max)`.
@@ -137,7 +145,7 @@ params! {
 /// divisors of a score): the defaults suit chess's centipawns, and a variant
 /// whose evaluation counts in larger units scales them
 /// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
-pub const EVAL_UNIT_PARAMS: [&str; 10] = [
+pub const EVAL_UNIT_PARAMS: [&str; 11] = [
     "aspiration_window",
     "rfp_margin",
     "nmp_eval_divisor",
@@ -148,6 +156,7 @@ pub const EVAL_UNIT_PARAMS: [&str; 10] = [
     "singular_beta_margin",
     "singular_double_margin",
     "correction_max",
+    "probcut_margin",
 ];
 
 impl Params {

@@ -433,9 +433,6 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         (self.report)(it);
     }
 
-    /// What a draw at `ply` scores for its side to move: `-contempt` for
-    /// the root's side (a positive contempt makes the engine play on where a
-    /// draw is available, for variants where most games would end drawn).
     /// The static evaluation `raw` of `pos` as the search uses it: plus
     /// what the correction history learned of the structure `key`
     /// (`pos.correction_key()`, passed in so a node asks once), kept clear
@@ -447,6 +444,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    /// What a draw at `ply` scores for its side to move: `-contempt` for
+    /// the root's side (a positive contempt makes the engine play on where a
+    /// draw is available, for variants where most games would end drawn).
     #[inline]
     pub(super) fn draw(&self, ply: usize) -> i32 {
         draw_score(ply, self.sh.params.p.contempt)

@@ -339,9 +339,14 @@ impl Evaluate for Fugue {
     /// table before (docs/strength.md, "Fugue's
     /// search, one component at a time"): each alone scored +45.4 ± 64.9 and
     /// +74.1 ± 71.7 (100 games each), both with the margins tripled +149.3 ±
-    /// 49.3 (200 games).
-    const SEARCH_PARAMS: &'static [(&'static str, i32)] =
-        &[("lmp_max_depth", 0), ("futility_max_depth", 0)];
+    /// 49.3 (200 games). And no ProbCut: −38.4 ± 68.7 over 100 games
+    /// (docs/strength.md, "ProbCut"); a capture that looks winning by
+    /// exchange proves little where the king can be taken without check.
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("lmp_max_depth", 0),
+        ("futility_max_depth", 0),
+        ("probcut_min_depth", 64),
+    ];
 
     /// The king can simply be taken (F12): the opponent, moving now, has a
     /// capture whose victim is our king.

@@ -267,6 +267,11 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     /// margins in the evaluation's units"). Rule 3's games are drawn too
     /// often to measure it, so it keeps chess's margins.
     const EVAL_SCALE_PCT: i32 = if RULE == 3 { 100 } else { 200 };
+    /// No ProbCut: in rule 1 it lost, −27.9 ± 53.8 over 100 games
+    /// (docs/strength.md, "ProbCut"). Not significant, but leaning the
+    /// wrong way where chess's gain is small; rules 2 and 3 share the pieces
+    /// and follow rule 1 (rule 3's games are drawn too often to measure).
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[("probcut_min_depth", 64)];
 
     fn evaluate(&self) -> i32 {
         side_total(weights::<RULE>(), PHASE_MAX, self.side_to_move(), |sum| {

@@ -5,6 +5,7 @@ use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position, Tunable};
 use menagerie::tools::{bench, datagen, interrupt, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
+use menagerie::{out, outln};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -261,12 +262,12 @@ impl VariantVisitor for ShowCmd {
         if self.rules {
             let summary = show::rules_document(P::NAME).and_then(show::rules_summary);
             if let Some(text) = summary {
-                println!("{text}\n");
+                outln!("{text}\n");
             }
         }
-        print!("{}", pos.diagram());
-        println!("FEN: {}", pos.to_fen());
-        print!("{}", show::piece_key::<P>());
+        out!("{}", pos.diagram());
+        outln!("FEN: {}", pos.to_fen());
+        out!("{}", show::piece_key::<P>());
         ExitCode::SUCCESS
     }
 }
@@ -300,9 +301,9 @@ impl VariantVisitor for PerftCmd {
         progress.finish();
         if self.divide {
             for (m, n) in &counts {
-                println!("{}: {n}", pos.format_move(*m));
+                outln!("{}: {n}", pos.format_move(*m));
             }
-            println!();
+            outln!();
         }
         let nodes: u64 = counts.iter().map(|&(_, n)| n).sum();
         let secs = start.elapsed().as_secs_f64();
@@ -313,13 +314,13 @@ impl VariantVisitor for PerftCmd {
         );
         let roots = pos.count_moves();
         if counts.len() < roots {
-            println!(
+            outln!(
                 "Partial count: {nodes} nodes (stopped after {} of {roots} root moves)",
                 counts.len()
             );
             return ExitCode::from(130);
         }
-        println!("Nodes searched: {nodes}");
+        outln!("Nodes searched: {nodes}");
         ExitCode::SUCCESS
     }
 }
@@ -392,7 +393,7 @@ impl VariantVisitor for OpeningsCmd {
             self.depth,
             self.max_cp,
         );
-        println!(
+        outln!(
             "# {} openings for `menagerie match --openings`, written by\n\
              # `menagerie openings {} --count {} --plies {} --seed {} --depth {} --max-cp {}`:\n\
              # {} random legal plies from the start, kept when a {}-ply search scores\n\
@@ -409,7 +410,7 @@ impl VariantVisitor for OpeningsCmd {
             self.max_cp
         );
         for (o, cp) in &lines {
-            println!("startpos moves {} # {cp:+}", o.join(" "));
+            outln!("startpos moves {} # {cp:+}", o.join(" "));
         }
         if lines.len() < self.count {
             eprintln!(
@@ -572,9 +573,11 @@ impl VariantVisitor for TuneCmd {
     type Output = ExitCode;
     fn visit<P: Tunable>(self) -> ExitCode {
         let mut report = |e: menagerie::tools::tune::Epoch| {
-            println!(
+            outln!(
                 "epoch {:>4}  train loss {:.6}  held-out loss {:.6}",
-                e.epoch, e.train_loss, e.held_out_loss
+                e.epoch,
+                e.train_loss,
+                e.held_out_loss
             );
         };
         let (text, fit) =
@@ -586,7 +589,7 @@ impl VariantVisitor for TuneCmd {
         if let Err(e) = std::fs::write(&out, text) {
             return fail(format!("cannot write {out}: {e}"));
         }
-        println!(
+        outln!(
             "K {:.6}, held-out loss {:.6} -> {:.6} ({} training, {} held-out positions); wrote {out}",
             fit.k, fit.loss_before, fit.loss_after, fit.train, fit.held_out
         );
@@ -605,7 +608,7 @@ impl VariantVisitor for BenchCmd {
         let mut i = 0;
         bench::bench::<P>(self.depth, self.threads, &mut |line| {
             i += 1;
-            println!(
+            outln!(
                 "{} {i:>2} {:>10} nodes {:>9.3} s  {}",
                 P::NAME,
                 line.nodes,
@@ -763,7 +766,7 @@ fn main() -> ExitCode {
                 }
             }
             let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-            println!("{nodes} nodes {nps} nps");
+            outln!("{nodes} nodes {nps} nps");
             ExitCode::SUCCESS
         }
         None => {

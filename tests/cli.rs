@@ -253,3 +253,27 @@ fn every_named_fen_error_exits_2_and_says_what_is_wrong() {
         assert_eq!(code, 0, "{variant}: {err}");
     }
 }
+
+/// A reader that has gone (`menagerie ... | head -1`) ends the tools quietly,
+/// as SIGPIPE ends a C program, with the shell's status for it: no panic
+/// message and backtrace on standard error. The pipe's reading end is closed
+/// before the program starts, so its first write fails.
+#[test]
+fn a_closed_pipe_ends_the_tools_quietly() {
+    for args in [
+        &["perft", "chess", "2", "--divide"][..],
+        &["openings", "trubix", "--count", "3", "--depth", "1"],
+        &["show", "bandit"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("run menagerie");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}

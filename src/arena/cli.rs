@@ -10,6 +10,7 @@ use super::{
     header_line, progress_line, run_match, summary, MatchConfig, MatchEvent, OpeningSource,
 };
 use crate::variants::ORTHODOX;
+use crate::{out, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -192,9 +193,9 @@ pub fn build(args: MatchArgs) -> Result<MatchConfig, String> {
 pub fn run(args: MatchArgs) -> ExitCode {
     let run = |cfg: MatchConfig| {
         run_match(&cfg, &mut |event| match event {
-            MatchEvent::Started => println!("{}", header_line(&cfg)),
-            MatchEvent::Game(res) => println!("{}", progress_line(&cfg, res)),
-            MatchEvent::Finished(res) => print!("{}", summary(&cfg, res)),
+            MatchEvent::Started => outln!("{}", header_line(&cfg)),
+            MatchEvent::Game(res) => outln!("{}", progress_line(&cfg, res)),
+            MatchEvent::Finished(res) => out!("{}", summary(&cfg, res)),
         })
     };
     match build(args).and_then(run) {

@@ -18,6 +18,7 @@
 use super::assets;
 use super::board::{error, info_json, Action, Board, Request, SearchKind};
 use super::engines::{self, Engines, Player};
+use crate::outln;
 use crate::protocol::Session;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
@@ -457,12 +458,12 @@ pub fn run(
         } else {
             format!("http://{addr}/")
         };
-        println!("menagerie gui: {url}");
+        outln!("menagerie gui: {url}");
         if open {
             open_browser(&url);
         }
         let engines = Engines::load(config);
-        println!("engines: {}", engines.source);
+        outln!("engines: {}", engines.source);
         axum::serve(listener, app_with(engines))
             .await
             .map_err(|e| format!("server stopped: {e}"))

@@ -276,8 +276,9 @@ impl<P: Evaluate> Worker<'_, P> {
                 hit,
                 hash_move,
             };
+            // (A stopped search returns 0 from here, as from the move loop.)
             if let Some(s) = self.probcut(pos, &mut list, &mut scores, node) {
-                return if self.stopped { 0 } else { s };
+                return s;
             }
         }
 

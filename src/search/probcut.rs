@@ -10,6 +10,7 @@
 //! win by exchange, and a capture that clears the margin by exchange alone
 //! is the kind of move a shallow search judges well.
 
+use super::history::Key;
 use super::ordering::{exchange_known, pick, Scores};
 use super::score::{from_tt, is_decisive, to_tt};
 use super::tt::{Bound, Hit};
@@ -33,7 +34,9 @@ pub(super) struct Node<M> {
 
 impl<P: Evaluate> Worker<'_, P> {
     /// ProbCut at a zero-window node out of check (the caller checks those):
-    /// `Some(score)` when a noisy move proves the node fails high. The moves
+    /// `Some(score)` when a noisy move proves the node fails high, `Some(0)`
+    /// when the search was stopped meanwhile (the node's result then means
+    /// nothing, as everywhere once stopped). The moves
     /// are picked from `list` in the order of `scores` (the node's ordering),
     /// good noisy moves only, so the node's own loop is not disturbed: it
     /// picks by score again from the first index.
@@ -81,7 +84,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 continue;
             }
             let child = pos.play(m);
-            self.stack[node.ply].key = Some(space.index(pos.move_key(m)) as _);
+            self.stack[node.ply].key = Some(space.index(pos.move_key(m)) as Key);
             self.stack[node.ply + 1].doubles = self.stack[node.ply].doubles;
             self.path.push(hash);
             let mut s = -self.qsearch::<false>(&child, -pc_beta, -pc_beta + 1, node.ply + 1);

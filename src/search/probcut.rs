@@ -14,7 +14,7 @@ use super::history::Key;
 use super::ordering::{exchange_known, pick, Scores};
 use super::score::{from_tt, is_decisive, to_tt};
 use super::tt::{Bound, Hit};
-use super::worker::{Worker, NO_EVAL};
+use super::worker::Worker;
 use crate::rules::{Evaluate, GameMove, MoveList};
 
 /// What ProbCut needs of the node besides the position.
@@ -24,7 +24,8 @@ pub(super) struct Node<M> {
     pub ply: usize,
     pub cut_node: bool,
     pub improving: bool,
-    /// The corrected static evaluation (`NO_EVAL` in check: no ProbCut).
+    /// The corrected static evaluation (the node is out of check, so it
+    /// has one).
     pub eval: i32,
     /// The evaluation as the variant gives it, for the table.
     pub raw_eval: i32,
@@ -50,11 +51,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let prm = &self.sh.params.p;
         let margin = prm.probcut_margin - i32::from(node.improving) * prm.probcut_margin / 4;
         let pc_beta = node.beta + margin;
-        if node.depth < prm.probcut_min_depth
-            || node.eval == NO_EVAL
-            || is_decisive(node.beta)
-            || is_decisive(pc_beta)
-        {
+        if node.depth < prm.probcut_min_depth || is_decisive(node.beta) || is_decisive(pc_beta) {
             return None;
         }
         // A table entry deep enough that says the node stays below the raised
@@ -103,14 +100,13 @@ impl<P: Evaluate> Worker<'_, P> {
                 return Some(0);
             }
             if s >= pc_beta {
-                let eval = (node.raw_eval != NO_EVAL).then_some(node.raw_eval);
                 self.sh.tt.store(
                     hash,
                     m.pack(),
                     to_tt(s, node.ply),
                     node.depth - 3,
                     Bound::Lower,
-                    eval,
+                    Some(node.raw_eval),
                 );
                 return Some(s);
             }

@@ -727,3 +727,28 @@ fn probcut_changes_the_tree_and_keeps_a_won_queen() {
         r.score
     );
 }
+
+/// Singular extensions are wired in, and `singular_min_depth=64` (the top of
+/// its range) switches them off: chess's trees from the bench positions
+/// change when they are off, and are the same with any minimum depth the
+/// search does not reach (64, or 20 at depth 8).
+#[test]
+fn singular_extensions_change_the_tree_and_sixty_four_switches_them_off() {
+    let nodes = |s: &mut Searcher<Chess>| -> u64 {
+        bench::positions::<Chess>()
+            .iter()
+            .map(|p| {
+                s.clear();
+                to_depth(s, p, 8).0.nodes
+            })
+            .sum()
+    };
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let on = nodes(&mut s);
+    s.set_param("singular_min_depth", 64).unwrap();
+    let off = nodes(&mut s);
+    assert_ne!(on, off, "no singular search changed the tree");
+    s.set_param("singular_min_depth", 20).unwrap();
+    assert_eq!(nodes(&mut s), off);
+    assert!(s.set_param("singular_min_depth", 65).is_err());
+}

@@ -108,7 +108,8 @@ params! {
     /// `tt_depth_margin` plies shallower; the margin below the hash score is
     /// `beta_margin * depth / 8`; a double extension when the excluded search
     /// fails by more than `double_margin` (at most `max_doubles` on a path).
-    singular_min_depth = 7, 2..=20;
+    /// A `min_depth` of 64 (beyond any search) switches them off.
+    singular_min_depth = 7, 2..=64;
     singular_tt_depth_margin = 3, 0..=10;
     singular_beta_margin = 16, 0..=100;
     singular_double_margin = 25, 0..=200;

@@ -696,25 +696,28 @@ fn correction_history_acts_only_where_a_variant_names_a_structure() {
     }
 }
 
+/// The nodes of depth-8 searches of chess's bench positions, each from
+/// cleared tables (so the count repeats for the same parameters).
+fn bench_nodes(s: &mut Searcher<Chess>) -> u64 {
+    bench::positions::<Chess>()
+        .iter()
+        .map(|p| {
+            s.clear();
+            to_depth(s, p, 8).0.nodes
+        })
+        .sum()
+}
+
 /// ProbCut is wired in and keeps the tactics: switching it off
 /// (`probcut_min_depth=64`) changes chess's trees from the bench positions,
 /// and with it on the search still takes a hanging queen with the rook and
 /// scores the win (rook and knight against a bare king).
 #[test]
 fn probcut_changes_the_tree_and_keeps_a_won_queen() {
-    let nodes = |s: &mut Searcher<Chess>| -> u64 {
-        bench::positions::<Chess>()
-            .iter()
-            .map(|p| {
-                s.clear();
-                to_depth(s, p, 8).0.nodes
-            })
-            .sum()
-    };
     let mut s = Searcher::<Chess>::new(4, 1);
-    let on = nodes(&mut s);
+    let on = bench_nodes(&mut s);
     s.set_param("probcut_min_depth", 64).unwrap();
-    let off = nodes(&mut s);
+    let off = bench_nodes(&mut s);
     assert_ne!(on, off, "ProbCut never cut a node");
 
     let mut s = Searcher::<Chess>::new(4, 1);
@@ -734,21 +737,12 @@ fn probcut_changes_the_tree_and_keeps_a_won_queen() {
 /// search does not reach (64, or 20 at depth 8).
 #[test]
 fn singular_extensions_change_the_tree_and_sixty_four_switches_them_off() {
-    let nodes = |s: &mut Searcher<Chess>| -> u64 {
-        bench::positions::<Chess>()
-            .iter()
-            .map(|p| {
-                s.clear();
-                to_depth(s, p, 8).0.nodes
-            })
-            .sum()
-    };
     let mut s = Searcher::<Chess>::new(4, 1);
-    let on = nodes(&mut s);
+    let on = bench_nodes(&mut s);
     s.set_param("singular_min_depth", 64).unwrap();
-    let off = nodes(&mut s);
+    let off = bench_nodes(&mut s);
     assert_ne!(on, off, "no singular search changed the tree");
     s.set_param("singular_min_depth", 20).unwrap();
-    assert_eq!(nodes(&mut s), off);
+    assert_eq!(bench_nodes(&mut s), off);
     assert!(s.set_param("singular_min_depth", 65).is_err());
 }

@@ -15,6 +15,7 @@ mod pieces;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod threat;
 
 use crate::geometry::{Color, Rect8x8, Square};
 use crate::rules::board::{board_position_items, piece_kinds};

@@ -5,7 +5,7 @@
 //! here each way of capturing (F3–F9) is asked backwards from the king's
 //! cell with a few ray lookups. A test compares the two on random positions.
 
-use super::tables::{adjacent, spotted, TABLES};
+use super::tables::{adjacent, spotted, DIRS, TABLES};
 use super::{Fugue, Kind};
 
 /// Whether the opponent of the side to move has a capture whose victim is
@@ -47,9 +47,10 @@ pub(super) fn king_capturable(pos: &Fugue) -> bool {
     } else {
         0
     };
-    // Our pieces a pushme-pullyu of theirs may remove (F10).
+    // Our pieces a pushme-pullyu of theirs may remove: those not next to
+    // our shield (F10).
     let removable = own & !adjacent(k[Kind::Shield as usize] & own);
-    for d in 0..8 {
+    for d in 0..DIRS {
         let back = d ^ 1;
         let Some(b) = t.blocker(d, ks, occ) else {
             continue;
@@ -101,13 +102,14 @@ pub(super) fn king_capturable(pos: &Fugue) -> bool {
     // F9: a pawn two cells away leaps over the piece between onto the king.
     let pawns = theirs(Kind::Pawn);
     if pawns != 0 {
-        for d in 0..8 {
+        for d in 0..DIRS {
             let near = t.ray[d][ks] & ring;
             if near & occ == 0 {
                 continue;
             }
+            // The ray's cell two steps from the king (in the 5×5 box, not
+            // in the ring).
             let far = t.ray[d][ks] & t.near2[ks] & !ring;
-            // `far` is the whole 5×5 ring's part of the ray: its one cell.
             if far & pawns != 0 {
                 return true;
             }

@@ -121,6 +121,8 @@ pub(super) fn king_capturable(pos: &Fugue) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Rect8x8;
+    use crate::rules::fen::write_board;
     use crate::rules::random_games::random_positions;
     use crate::rules::zobrist::splitmix64;
     use crate::rules::{GenKind, MoveList, Position};
@@ -168,28 +170,10 @@ mod tests {
             let empty: Vec<usize> = (0..64).filter(|&i| cells[i] == b'.').collect();
             cells[empty[(splitmix64(seed) % empty.len() as u64) as usize]] = king;
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut gap = 0;
-            for file in 0..8 {
-                match cells[rank * 8 + file] {
-                    b'.' => gap += 1,
-                    c => {
-                        if gap > 0 {
-                            fen.push_str(&gap.to_string());
-                            gap = 0;
-                        }
-                        fen.push(c as char);
-                    }
-                }
-            }
-            if gap > 0 {
-                fen.push_str(&gap.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = write_board::<Rect8x8>(|sq| match cells[sq.index()] {
+            b'.' => None,
+            c => Some(c as char),
+        });
         let side = if splitmix64(seed) & 1 == 0 { "w" } else { "b" };
         Fugue::from_fen(&format!("{fen} {side} 0 1")).ok()
     }

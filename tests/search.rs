@@ -746,3 +746,27 @@ fn singular_extensions_change_the_tree_and_sixty_four_switches_them_off() {
     assert_eq!(bench_nodes(&mut s), off);
     assert!(s.set_param("singular_min_depth", 65).is_err());
 }
+
+/// The continuation correction needs nothing from the variant: switched on
+/// (`cont_correction_max`), it changes the tree of chess (which also has a
+/// structure table) and of Fugue (which has none), and 0 leaves it out.
+#[test]
+fn continuation_correction_acts_in_any_variant_and_zero_leaves_it_out() {
+    use menagerie::variants::fugue::Fugue;
+    let mut s = Searcher::<Chess>::new(4, 1);
+    s.set_param("cont_correction_max", 0).unwrap();
+    let off = bench_nodes(&mut s);
+    s.set_param("cont_correction_max", 128).unwrap();
+    assert_ne!(off, bench_nodes(&mut s), "chess: the tree did not change");
+
+    let pos = Fugue::startpos();
+    let mut s = Searcher::<Fugue>::new(4, 1);
+    let mut nodes = |cap: i32| {
+        s.set_param("cont_correction_max", cap).unwrap();
+        s.clear();
+        to_depth(&mut s, &pos, 8).0.nodes
+    };
+    let off = nodes(0);
+    assert_ne!(off, nodes(384), "fugue: the tree did not change");
+    assert_eq!(off, nodes(0));
+}

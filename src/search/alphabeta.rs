@@ -121,6 +121,7 @@ impl<P: Evaluate> Worker<'_, P> {
         // correction history's lesson is added afresh (`correction`).
         let side = pos.side_to_move();
         let correction_key = pos.correction_key();
+        let move_pair = self.move_pair(ply);
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(Hit { eval: Some(e), .. }) => e,
@@ -129,7 +130,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let corrected_eval = if in_check {
             NO_EVAL
         } else {
-            self.corrected_eval(pos, correction_key, raw_eval)
+            self.corrected_eval(pos, correction_key, move_pair, raw_eval)
         };
         self.stack[ply].eval = corrected_eval;
         // A table bound on the right side is a better guess than the eval.
@@ -546,7 +547,7 @@ impl<P: Evaluate> Worker<'_, P> {
             // score says something of it: out of check, not a mate, not won
             // by a capture (the static evaluation does not see those), and a
             // bound on the side that shows the error.
-            if let Some(k) = correction_key {
+            if correction_key.is_some() || move_pair.is_some() {
                 let error = best - corrected_eval;
                 let shows_error = match bound {
                     Bound::Lower => error > 0,
@@ -558,8 +559,11 @@ impl<P: Evaluate> Worker<'_, P> {
                     && !is_decisive(best)
                     && best_move.is_none_or(|m| !pos.is_noisy(m))
                 {
-                    let limit = prm.correction_max;
-                    self.data.correction.update(side, k, error, depth, limit);
+                    let keys = (correction_key, move_pair);
+                    let limits = (prm.correction_max, prm.cont_correction_max);
+                    self.data
+                        .correction
+                        .update(side, keys, error, depth, limits);
                 }
             }
             let mv = best_move.map_or(0, |m| m.pack());

@@ -42,6 +42,20 @@ impl KeySpace {
         }
     }
 
+    /// The number of keys (every index is below it).
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// A space of `kinds` piece kinds on `cells` cells (for tests).
+    #[cfg(test)]
+    pub fn with(kinds: usize, cells: usize) -> Self {
+        KeySpace {
+            cells,
+            count: kinds * cells,
+        }
+    }
+
     #[inline]
     pub fn index(self, k: MoveKey) -> usize {
         (k.piece as usize * self.cells + k.to as usize).min(self.count - 1)

@@ -132,6 +132,9 @@ params! {
     /// structure): the largest correction of a static evaluation; 0 turns
     /// it off.
     correction_max = 128, 0..=1000;
+    /// Continuation correction (by the last two moves, in every variant):
+    /// the largest correction it adds; 0, the default, leaves it out.
+    cont_correction_max = 0, 0..=1000;
     /// Contempt: what a draw inside the tree costs the side to move at the
     /// root, in centipawns (the other side gains it). 0 scores every draw as
     /// equal.
@@ -146,7 +149,7 @@ params! {
 /// divisors of a score): the defaults suit chess's centipawns, and a variant
 /// whose evaluation counts in larger units scales them
 /// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
-pub const EVAL_UNIT_PARAMS: [&str; 11] = [
+pub const EVAL_UNIT_PARAMS: [&str; 12] = [
     "aspiration_window",
     "rfp_margin",
     "nmp_eval_divisor",
@@ -157,6 +160,7 @@ pub const EVAL_UNIT_PARAMS: [&str; 11] = [
     "singular_beta_margin",
     "singular_double_margin",
     "correction_max",
+    "cont_correction_max",
     "probcut_margin",
 ];
 

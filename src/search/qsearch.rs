@@ -63,7 +63,7 @@ impl<P: Evaluate> Worker<'_, P> {
             // corrected by the correction history (the table keeps it raw).
             let raw = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
             eval = Some(raw);
-            best = self.corrected_eval(pos, pos.correction_key(), raw);
+            best = self.corrected_eval(pos, pos.correction_key(), None, raw);
             if best >= beta {
                 return best;
             }

@@ -1,7 +1,7 @@
 //! One search thread: its state, and iterative deepening with aspiration
 //! windows around the node function (`alphabeta.rs`).
 
-use super::correction::Correction;
+use super::correction::{Correction, MovePair};
 use super::history::{Histories, Key, KeySpace};
 use super::params::Tuned;
 use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
@@ -21,13 +21,13 @@ impl<M: GameMove> ThreadData<M> {
     pub fn new(space: KeySpace) -> Self {
         ThreadData {
             hist: Histories::new(space),
-            correction: Correction::new(),
+            correction: Correction::new(space),
         }
     }
 
     pub fn clear(&mut self) {
         self.hist.clear();
-        self.correction = Correction::new();
+        self.correction = Correction::new(self.hist.space());
     }
 }
 
@@ -435,13 +435,33 @@ impl<'a, P: Evaluate> Worker<'a, P> {
 
     /// The static evaluation `raw` of `pos` as the search uses it: plus
     /// what the correction history learned of the structure `key`
-    /// (`pos.correction_key()`, passed in so a node asks once), kept clear
-    /// of the mate range.
+    /// (`pos.correction_key()`, passed in so a node asks once) and of the
+    /// move pair `moves` ([`Worker::move_pair`]), kept clear of the mate
+    /// range.
     #[inline]
-    pub(super) fn corrected_eval(&self, pos: &P, key: Option<u64>, raw: i32) -> i32 {
+    pub(super) fn corrected_eval(
+        &self,
+        pos: &P,
+        key: Option<u64>,
+        moves: Option<MovePair>,
+        raw: i32,
+    ) -> i32 {
         let side = pos.side_to_move();
-        let e = self.data.correction.corrected(side, key, raw);
+        let e = self.data.correction.corrected(side, key, moves, raw);
         e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The two moves that led to the main-search node at `ply`, for the
+    /// continuation correction: `None` when it is off
+    /// (`cont_correction_max` 0), near the root, or after a null move.
+    /// (Quiescence does not record its moves on the stack, so it asks with
+    /// `None`.)
+    #[inline]
+    pub(super) fn move_pair(&self, ply: usize) -> Option<MovePair> {
+        if self.sh.params.p.cont_correction_max == 0 || ply < 2 {
+            return None;
+        }
+        Some((self.stack[ply - 2].key?, self.stack[ply - 1].key?))
     }
 
     /// What a draw at `ply` scores for its side to move: `-contempt` for

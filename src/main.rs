@@ -166,6 +166,10 @@ enum Command {
         #[arg(long)]
         config: Option<std::path::PathBuf>,
     },
+    /// Tune search parameters by self-play (SPSA over fixed-node game pairs,
+    /// inside the process); prints the values every --report pairs and an
+    /// `options =` line for engines.ini at the end (docs/strength.md, "SPSA").
+    Spsa(Box<menagerie::tools::spsa::cli::SpsaArgs>),
     /// Search fixed positions to a fixed depth (1 thread): the node signature
     /// and speed; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -659,6 +663,7 @@ fn main() -> ExitCode {
             rules,
         }) => dispatch(&variant, ShowCmd { fen, rules }).unwrap_or_else(fail),
         Some(Command::Match(args)) => menagerie::arena::cli::run(*args),
+        Some(Command::Spsa(args)) => menagerie::tools::spsa::cli::run(*args),
         Some(Command::Baseline { seed }) => {
             menagerie::protocol::run_baseline(seed);
             ExitCode::SUCCESS

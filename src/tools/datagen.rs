@@ -57,7 +57,7 @@ pub const OPENING_TRIES: usize = 200;
 pub const MOVE_CAP: usize = 400;
 /// The same cap for games with a move-count rule: their rule ends them, this
 /// only guards against an endless game all the same.
-const MOVE_CAP_WITH_RULE: usize = 1000;
+pub const MOVE_CAP_WITH_RULE: usize = 1000;
 
 /// Which slice of the seeded game sequence a run plays: games `index`,
 /// `index + count`, `index + 2 * count`, ...
@@ -120,6 +120,18 @@ pub struct Settings {
 pub struct Start<P> {
     pos: P,
     history: Vec<u64>,
+}
+
+impl<P> Start<P> {
+    /// The position games start from.
+    pub fn position(&self) -> &P {
+        &self.pos
+    }
+
+    /// The hashes of the positions before it, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
 }
 
 /// The starts of an openings file's lines, each checked against the rules of

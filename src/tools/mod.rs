@@ -8,4 +8,5 @@ pub mod out;
 pub mod perft;
 pub mod rng;
 pub mod show;
+pub mod spsa;
 pub mod tune;

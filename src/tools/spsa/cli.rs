@@ -33,8 +33,8 @@ pub struct SpsaArgs {
     /// Nodes a move (one-thread fixed-node searches).
     #[arg(long, allow_negative_numbers = true)]
     pub nodes: String,
-    /// Pairs played at once, each on one thread (part of what a run is:
-    /// the same seed and threads give the same values).
+    /// Threads, each playing one pair at a time (the same seed gives the
+    /// same values on any number of threads up to 16).
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     pub threads: String,
     /// Random seed (the perturbations' signs and the openings).

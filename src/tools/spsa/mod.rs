@@ -13,9 +13,10 @@
 //! played are the values rounded.
 //!
 //! The games are fixed-node searches, so a run is a pure function of its
-//! settings and seed: pairs are played `threads` at a time, all from the
-//! values at the start of their batch, and applied in order, so the thread
-//! count is part of what a run is (as its seed is), and the machine is not.
+//! settings and seed: pairs are played in batches of [`BATCH`] (or
+//! `threads`, if more), all from the values at the start of their batch,
+//! shared out to the threads as they come free and applied in order. Up to
+//! [`BATCH`] threads give the same values, on any machine.
 //! Fixed nodes also mean a parameter's cost in time is not seen: a change
 //! that makes nodes dearer must still be measured by a timed match.
 
@@ -27,7 +28,7 @@ use crate::search::Params;
 use crate::tools::datagen::Start;
 use crate::tools::rng::Rng;
 use game::Seats;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// The exponent of the step size's decay.
 pub const ALPHA: f64 = 0.602;
@@ -35,6 +36,9 @@ pub const ALPHA: f64 = 0.602;
 pub const GAMMA: f64 = 0.101;
 /// The step size's offset `A`, as a share of the run's pairs.
 pub const A_SHARE: f64 = 0.1;
+/// Pairs played from the same values (more when there are more threads):
+/// enough to keep two threads busy while the slower pairs finish.
+pub const BATCH: usize = 16;
 
 /// One parameter to tune.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,7 +155,7 @@ pub fn optimise(
     };
     let n = settings.pairs;
     while state.pairs < n {
-        let batch = (n - state.pairs).min(settings.threads.max(1) as u64);
+        let batch = (n - state.pairs).min(BATCH.max(settings.threads) as u64);
         // Each pair's signs and gains, drawn in order from the seed.
         let mut steps = Vec::new();
         let mut trials = Vec::new();
@@ -211,20 +215,33 @@ pub fn run<P: Position + Evaluate>(
         .collect();
     let nodes = settings.nodes;
     let mut play = |trials: &[Trial]| -> Option<Vec<i32>> {
-        let results: Vec<Option<i32>> = std::thread::scope(|s| {
-            let handles: Vec<_> = trials
-                .iter()
-                .zip(seats.iter_mut())
-                .map(|(t, seat)| {
+        // Each thread takes the next pair as it comes free.
+        let next = AtomicUsize::new(0);
+        let mut results = vec![None; trials.len()];
+        std::thread::scope(|s| {
+            let handles: Vec<_> = seats
+                .iter_mut()
+                .map(|seat| {
+                    let next = &next;
                     s.spawn(move || {
-                        seat.play_pair(&starts[t.opening], &t.plus, &t.minus, nodes, stop)
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Relaxed);
+                            let Some(t) = trials.get(i) else {
+                                return mine;
+                            };
+                            let start = &starts[t.opening];
+                            mine.push((i, seat.play_pair(start, &t.plus, &t.minus, nodes, stop)));
+                        }
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+            for h in handles {
+                let mine = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                for (i, r) in mine {
+                    results[i] = r;
+                }
+            }
         });
         if stop.load(Relaxed) {
             return None;

@@ -47,7 +47,8 @@ pub struct SpsaArgs {
     /// The step size at the end relative to the perturbation's square.
     #[arg(long, default_value = "0.002")]
     pub r_end: String,
-    /// Print the values every this many pairs.
+    /// Print the values every this many pairs (at the end of the batch of
+    /// 16 pairs that reaches a multiple of it).
     #[arg(long, default_value = "100", allow_negative_numbers = true)]
     pub report: String,
 }

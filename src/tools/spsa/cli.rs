@@ -40,7 +40,7 @@ pub struct SpsaArgs {
     /// Random seed (the perturbations' signs and the openings).
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     pub seed: String,
-    /// Openings file (the format of openings/<variant>.txt); each pair
+    /// Openings file (the format of `openings/<variant>.txt`); each pair
     /// starts from one of its lines, drawn at random.
     #[arg(long)]
     pub openings: PathBuf,

@@ -31,18 +31,18 @@ impl<P: Position + Evaluate> Default for Seats<P> {
 
 /// How a game ended, from White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Result {
+pub enum GameResult {
     WhiteWins,
     Draw,
     BlackWins,
 }
 
-impl Result {
+impl GameResult {
     fn of(winner: Option<Color>) -> Self {
         match winner {
-            Some(Color::White) => Result::WhiteWins,
-            Some(Color::Black) => Result::BlackWins,
-            None => Result::Draw,
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
         }
     }
 }
@@ -57,7 +57,7 @@ impl<P: Position + Evaluate> Seats<P> {
         black: &Params,
         nodes: u64,
         stop: &AtomicBool,
-    ) -> Option<Result> {
+    ) -> Option<GameResult> {
         for (seat, params) in self.seats.iter_mut().zip([white, black]) {
             seat.set_params(*params);
             seat.clear();
@@ -79,7 +79,7 @@ impl<P: Position + Evaluate> Seats<P> {
                 return None;
             }
             if let Some(o) = game_outcome(&pos, &history) {
-                return Some(Result::of(o.winner()));
+                return Some(GameResult::of(o.winner()));
             }
             let stm = pos.side_to_move();
             let seat = &mut self.seats[stm as usize];
@@ -92,7 +92,7 @@ impl<P: Position + Evaluate> Seats<P> {
             );
             let Some(best) = r.best else {
                 // game_outcome saw a legal move, so the search has one too.
-                return Some(Result::of(Outcome::winner(pos.no_move_outcome())));
+                return Some(GameResult::of(Outcome::winner(pos.no_move_outcome())));
             };
             let leader = match r.score {
                 Score::Mate(n) if n > 0 => Some(stm),
@@ -108,13 +108,13 @@ impl<P: Position + Evaluate> Seats<P> {
             };
             if let Some((side, n)) = streak {
                 if n >= datagen::WIN_PLIES {
-                    return Some(Result::of(Some(side)));
+                    return Some(GameResult::of(Some(side)));
                 }
             }
             history.push(pos.hash());
             pos = pos.play(best);
         }
-        Some(game_outcome(&pos, &history).map_or(Result::Draw, |o| Result::of(o.winner())))
+        Some(game_outcome(&pos, &history).map_or(GameResult::Draw, |o| GameResult::of(o.winner())))
     }
 
     /// A pair of games from `start`, colours swapped: the first table's
@@ -130,9 +130,9 @@ impl<P: Position + Evaluate> Seats<P> {
     ) -> Option<i32> {
         let a = self.play(start, first, second, nodes, stop)?;
         let b = self.play(start, second, first, nodes, stop)?;
-        let score = |r: Result, first_is_white: bool| match (r, first_is_white) {
-            (Result::Draw, _) => 0,
-            (Result::WhiteWins, true) | (Result::BlackWins, false) => 1,
+        let score = |r: GameResult, first_is_white: bool| match (r, first_is_white) {
+            (GameResult::Draw, _) => 0,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1,
             _ => -1,
         };
         Some(score(a, true) + score(b, false))

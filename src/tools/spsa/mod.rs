@@ -86,7 +86,7 @@ pub struct Settings {
     pub pairs: u64,
     /// Nodes a move.
     pub nodes: u64,
-    /// Pairs played at once.
+    /// Threads, each playing one pair at a time.
     pub threads: usize,
     pub seed: u64,
     /// `a_end / c_end²`: the end's step size relative to its perturbation.

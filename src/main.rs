@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use menagerie::protocol;
 use menagerie::rules::{Evaluate, Position, Tunable};
-use menagerie::tools::{bench, datagen, interrupt, perft, show};
+use menagerie::tools::{bench, datagen, interrupt, number, perft, show};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use menagerie::{out, outln};
 use std::io::IsTerminal;
@@ -510,19 +510,6 @@ impl VariantVisitor for DatagenCmd {
                 ExitCode::from(1)
             }
         }
-    }
-}
-
-/// A whole number in `range` given as text, or the `error:` message naming
-/// the option.
-fn number(option: &str, text: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if range.contains(&n) => Ok(n),
-        _ => Err(format!(
-            "bad {option} '{text}': give a whole number from {} to {}",
-            range.start(),
-            range.end()
-        )),
     }
 }
 

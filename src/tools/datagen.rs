@@ -208,6 +208,33 @@ fn white_view(stm: Color, cp: i32) -> i32 {
     }
 }
 
+/// Win adjudication: the plies running on which the search has scored the
+/// game beyond [`WIN_CP`] (or a mate) for the same side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WinStreak(Option<(Color, u32)>);
+
+impl WinStreak {
+    /// Records the search's `score` for the side to move `stm`; the winner
+    /// once one side has led for [`WIN_PLIES`] plies running.
+    pub fn record(&mut self, stm: Color, score: Score) -> Option<Color> {
+        let leader = match score {
+            Score::Mate(n) if n > 0 => Some(stm),
+            Score::Mate(_) => Some(stm.flip()),
+            Score::Cp(cp) if cp >= WIN_CP => Some(stm),
+            Score::Cp(cp) if cp <= -WIN_CP => Some(stm.flip()),
+            Score::Cp(_) => None,
+        };
+        self.0 = match (leader, self.0) {
+            (Some(side), Some((s, n))) if s == side => Some((side, n + 1)),
+            (Some(side), _) => Some((side, 1)),
+            (None, _) => None,
+        };
+        self.0
+            .filter(|&(_, n)| n >= WIN_PLIES)
+            .map(|(side, _)| side)
+    }
+}
+
 /// One playing thread: a searcher and the openings games start from.
 pub struct Player<'a, P: Position + Evaluate> {
     searcher: Searcher<P>,
@@ -281,8 +308,7 @@ impl<'a, P: Position + Evaluate> Player<'a, P> {
             MOVE_CAP
         };
         let mut kept: Vec<(String, i32)> = Vec::new();
-        // Consecutive plies scored beyond WIN_CP for one side: (side, plies).
-        let mut streak: Option<(Color, u32)> = None;
+        let mut streak = WinStreak::default();
         let mut ply = 0;
         let winner = loop {
             if stop.load(Relaxed) {
@@ -301,23 +327,8 @@ impl<'a, P: Position + Evaluate> Player<'a, P> {
             if let Some(white) = kept_score(&pos, best, score, ply) {
                 kept.push((pos.to_fen(), white));
             }
-            let stm = pos.side_to_move();
-            let leader = match score {
-                Score::Mate(n) if n > 0 => Some(stm),
-                Score::Mate(_) => Some(stm.flip()),
-                Score::Cp(cp) if cp >= WIN_CP => Some(stm),
-                Score::Cp(cp) if cp <= -WIN_CP => Some(stm.flip()),
-                Score::Cp(_) => None,
-            };
-            streak = match (leader, streak) {
-                (Some(side), Some((s, n))) if s == side => Some((side, n + 1)),
-                (Some(side), _) => Some((side, 1)),
-                (None, _) => None,
-            };
-            if let Some((side, n)) = streak {
-                if n >= WIN_PLIES {
-                    break Some(side);
-                }
+            if let Some(side) = streak.record(pos.side_to_move(), score) {
+                break Some(side);
             }
             history.push(pos.hash());
             pos = pos.play(best);

@@ -7,7 +7,7 @@ use crate::arena::openings::{self, Opening};
 use crate::outln;
 use crate::rules::{Evaluate, Position};
 use crate::search::Searcher;
-use crate::tools::{datagen, interrupt};
+use crate::tools::{datagen, interrupt, number};
 use crate::variants::{dispatch, UnknownVariant, VariantVisitor, VARIANTS};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,18 +51,6 @@ pub struct SpsaArgs {
     /// 16 pairs that reaches a multiple of it).
     #[arg(long, default_value = "100", allow_negative_numbers = true)]
     pub report: String,
-}
-
-/// A whole number in `range` given as text, or the `error:` message.
-fn number(option: &str, text: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if range.contains(&n) => Ok(n),
-        _ => Err(format!(
-            "bad {option} '{text}': give a whole number from {} to {}",
-            range.start(),
-            range.end()
-        )),
-    }
 }
 
 /// One `--param` flag: the name, a start if given, a perturbation if given.

@@ -8,7 +8,7 @@
 
 use crate::geometry::Color;
 use crate::rules::{game_outcome, Evaluate, Outcome, Position};
-use crate::search::{Limits, Params, Score, Searcher};
+use crate::search::{Limits, Params, Searcher};
 use crate::tools::datagen::{self, Start};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -73,7 +73,7 @@ impl<P: Position + Evaluate> Seats<P> {
         };
         let mut pos = start.position().clone();
         let mut history = start.history().to_vec();
-        let mut streak: Option<(Color, u32)> = None;
+        let mut streak = datagen::WinStreak::default();
         for _ in 0..cap {
             if stop.load(Relaxed) {
                 return None;
@@ -94,22 +94,8 @@ impl<P: Position + Evaluate> Seats<P> {
                 // game_outcome saw a legal move, so the search has one too.
                 return Some(GameResult::of(Outcome::winner(pos.no_move_outcome())));
             };
-            let leader = match r.score {
-                Score::Mate(n) if n > 0 => Some(stm),
-                Score::Mate(_) => Some(stm.flip()),
-                Score::Cp(cp) if cp >= datagen::WIN_CP => Some(stm),
-                Score::Cp(cp) if cp <= -datagen::WIN_CP => Some(stm.flip()),
-                Score::Cp(_) => None,
-            };
-            streak = match (leader, streak) {
-                (Some(side), Some((s, n))) if s == side => Some((side, n + 1)),
-                (Some(side), _) => Some((side, 1)),
-                (None, _) => None,
-            };
-            if let Some((side, n)) = streak {
-                if n >= datagen::WIN_PLIES {
-                    return Some(GameResult::of(Some(side)));
-                }
+            if let Some(side) = streak.record(stm, r.score) {
+                return Some(GameResult::of(Some(side)));
             }
             history.push(pos.hash());
             pos = pos.play(best);

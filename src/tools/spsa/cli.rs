@@ -20,7 +20,7 @@ use std::time::Instant;
 pub struct SpsaArgs {
     /// Variant name.
     pub variant: String,
-    /// A search parameter to tune (`menagerie --tuning` lists them):
+    /// A search parameter to tune (the UCI options `menagerie --tuning` adds):
     /// `name`, `name=start`, `name:c` or `name=start:c`. It starts from the
     /// variant's value unless given; `c` is its perturbation at the end of
     /// the run (default: a tenth of the start, at least 1). Repeat the flag

@@ -15,15 +15,6 @@ use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
 use arrayvec::ArrayVec;
 
 impl<P: Evaluate> Worker<'_, P> {
-    /// The keys of the moves one and two plies above `ply`.
-    #[inline]
-    fn prev_keys(&self, ply: usize) -> [Option<Key>; 2] {
-        [
-            ply.checked_sub(1).and_then(|p| self.stack[p].key),
-            ply.checked_sub(2).and_then(|p| self.stack[p].key),
-        ]
-    }
-
     /// Negamax alpha-beta; returns the score of `pos` from the side to move's view.
     pub(super) fn alphabeta<const PV: bool>(
         &mut self,

@@ -73,6 +73,12 @@ impl Correction {
         side.index() * ENTRIES + (key as usize & (ENTRIES - 1))
     }
 
+    /// Forgets everything learnt (a new game), keeping the memory.
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+        self.continuation.fill(0);
+    }
+
     #[inline]
     fn pair_index(&self, side: Color, (two, one): MovePair) -> usize {
         (side.index() * self.keys + two as usize) * self.keys + one as usize

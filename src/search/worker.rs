@@ -27,7 +27,7 @@ impl<M: GameMove> ThreadData<M> {
 
     pub fn clear(&mut self) {
         self.hist.clear();
-        self.correction = Correction::new(self.hist.space());
+        self.correction.clear();
     }
 }
 
@@ -458,10 +458,21 @@ impl<'a, P: Evaluate> Worker<'a, P> {
     /// `None`.)
     #[inline]
     pub(super) fn move_pair(&self, ply: usize) -> Option<MovePair> {
-        if self.sh.params.p.cont_correction_max == 0 || ply < 2 {
+        if self.sh.params.p.cont_correction_max == 0 {
             return None;
         }
-        Some((self.stack[ply - 2].key?, self.stack[ply - 1].key?))
+        let [one, two] = self.prev_keys(ply);
+        Some((two?, one?))
+    }
+
+    /// The keys of the moves one and two plies above `ply` (`None` above
+    /// the root and after a null move).
+    #[inline]
+    pub(super) fn prev_keys(&self, ply: usize) -> [Option<Key>; 2] {
+        [
+            ply.checked_sub(1).and_then(|p| self.stack[p].key),
+            ply.checked_sub(2).and_then(|p| self.stack[p].key),
+        ]
     }
 
     /// What a draw at `ply` scores for its side to move: `-contempt` for

@@ -113,10 +113,8 @@ fn check(a: SpsaArgs) -> Result<SpsaCmd, String> {
     let name = a.openings.display().to_string();
     let text = std::fs::read_to_string(&a.openings)
         .map_err(|e| format!("cannot read openings file {name}: {e}"))?;
+    // (`parse` refuses a file without an opening.)
     let list = openings::parse(&text).map_err(|e| format!("openings file {name}: {e}"))?;
-    if list.is_empty() {
-        return Err(format!("openings file {name}: no opening in it"));
-    }
     Ok(SpsaCmd {
         params,
         settings,
@@ -130,7 +128,7 @@ fn values_line(specs: &[Spec], values: &[f64], sep: &str) -> String {
     specs
         .iter()
         .zip(values)
-        .map(|(s, v)| format!("{}={}", s.name, (v.round() as i32).clamp(s.lo, s.hi)))
+        .map(|(s, &v)| format!("{}={}", s.name, s.played(v)))
         .collect::<Vec<_>>()
         .join(sep)
 }

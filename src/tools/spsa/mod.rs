@@ -77,6 +77,11 @@ impl Spec {
             c_end,
         })
     }
+
+    /// The value played for the tuned value `v`: rounded, within range.
+    pub fn played(&self, v: f64) -> i32 {
+        (v.round() as i32).clamp(self.lo, self.hi)
+    }
 }
 
 /// What a run does besides the parameters.
@@ -106,8 +111,7 @@ pub fn gains(spec: &Spec, k: u64, n: u64, r_end: f64) -> (f64, f64) {
 pub fn table(base: &Params, specs: &[Spec], values: &[f64]) -> Params {
     let mut p = *base;
     for (s, &v) in specs.iter().zip(values) {
-        let v = (v.round() as i32).clamp(s.lo, s.hi);
-        p.set(s.name, v)
+        p.set(s.name, s.played(v))
             .expect("a spec names a parameter and stays in range");
     }
     p

@@ -183,6 +183,10 @@ enum Command {
         /// SMP's time to depth (scripts/smp-ttd.sh).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Search these positions instead of the built-in ones: a file in the
+        /// form of `openings/<variant>.txt` (needs a variant).
+        #[arg(long)]
+        positions: Option<std::path::PathBuf>,
     },
 }
 
@@ -588,28 +592,6 @@ impl VariantVisitor for TuneCmd {
     }
 }
 
-struct BenchCmd {
-    depth: u32,
-    threads: usize,
-}
-
-impl VariantVisitor for BenchCmd {
-    type Output = (u64, std::time::Duration);
-    fn visit<P: Position + Evaluate>(self) -> Self::Output {
-        let mut i = 0;
-        bench::bench::<P>(self.depth, self.threads, &mut |line| {
-            i += 1;
-            outln!(
-                "{} {i:>2} {:>10} nodes {:>9.3} s  {}",
-                P::NAME,
-                line.nodes,
-                line.time.as_secs_f64(),
-                line.fen
-            );
-        })
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -735,32 +717,11 @@ fn main() -> ExitCode {
             variant,
             depth,
             threads,
-        }) => {
-            if !(1..=64).contains(&depth) {
-                return fail("--depth takes a number from 1 to 64");
-            }
-            if !(1..=256).contains(&threads) {
-                return fail("--threads takes a number from 1 to 256");
-            }
-            let names: Vec<&str> = match &variant {
-                Some(v) => vec![v.as_str()],
-                None => VARIANTS.to_vec(),
-            };
-            let mut nodes = 0;
-            let mut time = std::time::Duration::ZERO;
-            for name in names {
-                match dispatch(name, BenchCmd { depth, threads }) {
-                    Ok((n, t)) => {
-                        nodes += n;
-                        time += t;
-                    }
-                    Err(e) => return fail(e),
-                }
-            }
-            let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-            outln!("{nodes} nodes {nps} nps");
-            ExitCode::SUCCESS
-        }
+            positions,
+        }) => match bench::run(variant.as_deref(), depth, threads, positions.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(e),
+        },
         None => {
             if std::io::stdin().is_terminal() {
                 // A person, not a GUI, started the engine: say what it waits for.

@@ -8,9 +8,17 @@
 //! reached by deterministic random playouts (a fixed-seed xorshift choosing
 //! among the legal moves), so a variant added to the registry is benched
 //! without touching this file.
+//!
+//! `--positions FILE` searches the positions of an openings-form file
+//! instead: not a signature (another set), but a steadier measure of Lazy
+//! SMP than eight odd positions (`scripts/smp-ttd.sh variant@FILE`).
 
-use crate::rules::{Evaluate, GenKind, MoveList, Position};
+use crate::arena::openings::{self, Opening};
+use crate::outln;
+use crate::rules::{game_outcome, play_line, Evaluate, GenKind, MoveList, Position};
 use crate::search::{Limits, Searcher};
+use crate::variants::{dispatch, VariantVisitor, VARIANTS};
+use std::path::Path;
 use std::sync::{atomic::AtomicBool, Arc};
 use std::time::{Duration, Instant};
 
@@ -64,6 +72,41 @@ pub fn positions<P: Position>() -> Vec<P> {
     out
 }
 
+/// A bench position with the hashes of the game before it (for repetitions).
+pub type BenchPosition<P> = (P, Vec<u64>);
+
+/// The built-in positions of `P`, none with a game before it.
+pub fn builtin<P: Position>() -> Vec<BenchPosition<P>> {
+    positions::<P>()
+        .into_iter()
+        .map(|p| (p, Vec::new()))
+        .collect()
+}
+
+/// The positions an openings file names (`bench --positions`): each
+/// opening's moves played from its start. An opening whose moves are illegal
+/// or that ends the game is an error naming it: a bench of other positions
+/// than the user asked for would measure something else.
+pub fn from_openings<P: Position>(list: &[Opening]) -> Result<Vec<BenchPosition<P>>, String> {
+    list.iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let start: P = o.start().map_err(|e| format!("position {}: {e}", i + 1))?;
+            let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
+            let (pos, history) =
+                play_line(&start, &moves).map_err(|e| format!("position {}: {e}", i + 1))?;
+            if let Some(end) = game_outcome(&pos, &history) {
+                return Err(format!(
+                    "position {}: the game is over ({})",
+                    i + 1,
+                    end.reason()
+                ));
+            }
+            Ok((pos, history))
+        })
+        .collect()
+}
+
 /// One bench position's result.
 pub struct BenchLine {
     pub fen: String,
@@ -71,9 +114,11 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
-/// Searches every bench position of `P` to `depth` with `threads` threads
-/// (the signature is the one-thread count); `report` sees each line.
+/// Searches every position of `set` (usually [`builtin`]) to `depth` with
+/// `threads` threads (the signature is the one-thread count of the built-in
+/// set); `report` sees each line.
 pub fn bench<P: Position + Evaluate>(
+    set: &[BenchPosition<P>],
     depth: u32,
     threads: usize,
     report: &mut dyn FnMut(&BenchLine),
@@ -85,12 +130,12 @@ pub fn bench<P: Position + Evaluate>(
     };
     let mut total = 0;
     let mut time = Duration::ZERO;
-    for pos in positions::<P>() {
+    for (pos, history) in set {
         searcher.clear();
         let start = Instant::now();
         let r = searcher.search(
-            &pos,
-            &[],
+            pos,
+            history,
             &limits,
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
@@ -105,6 +150,77 @@ pub fn bench<P: Position + Evaluate>(
         time += line.time;
     }
     (total, time)
+}
+
+/// `menagerie bench`: the positions of `variant` (every variant when
+/// `None`), or of the file `positions`, searched to `depth`, one line each,
+/// then the total `<N> nodes <M> nps`.
+pub fn run(
+    variant: Option<&str>,
+    depth: u32,
+    threads: usize,
+    positions: Option<&Path>,
+) -> Result<(), String> {
+    if !(1..=64).contains(&depth) {
+        return Err("--depth takes a number from 1 to 64".into());
+    }
+    if !(1..=256).contains(&threads) {
+        return Err("--threads takes a number from 1 to 256".into());
+    }
+    let file = match positions {
+        None => None,
+        Some(path) => {
+            if variant.is_none() {
+                return Err("--positions needs a variant".into());
+            }
+            let name = path.display();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read positions file {name}: {e}"))?;
+            Some(openings::parse(&text).map_err(|e| format!("positions file {name}: {e}"))?)
+        }
+    };
+    let names: Vec<&str> = variant.map_or_else(|| VARIANTS.to_vec(), |v| vec![v]);
+    let (mut nodes, mut time) = (0, Duration::ZERO);
+    for name in names {
+        let cmd = BenchCmd {
+            depth,
+            threads,
+            file: file.as_deref(),
+        };
+        let (n, t) = dispatch(name, cmd).map_err(|e| e.to_string())??;
+        nodes += n;
+        time += t;
+    }
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    outln!("{nodes} nodes {nps} nps");
+    Ok(())
+}
+
+struct BenchCmd<'a> {
+    depth: u32,
+    threads: usize,
+    file: Option<&'a [Opening]>,
+}
+
+impl VariantVisitor for BenchCmd<'_> {
+    type Output = Result<(u64, Duration), String>;
+    fn visit<P: Position + Evaluate>(self) -> Self::Output {
+        let set = match self.file {
+            None => builtin::<P>(),
+            Some(list) => from_openings::<P>(list)?,
+        };
+        let mut i = 0;
+        Ok(bench::<P>(&set, self.depth, self.threads, &mut |line| {
+            i += 1;
+            outln!(
+                "{} {i:>2} {:>10} nodes {:>9.3} s  {}",
+                P::NAME,
+                line.nodes,
+                line.time.as_secs_f64(),
+                line.fen
+            );
+        }))
+    }
 }
 
 #[cfg(test)]

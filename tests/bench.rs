@@ -125,6 +125,11 @@ fn bad_positions_get_one_error_line_and_exit_2() {
             err.starts_with("error: ") && err.contains(want),
             "{args:?}: {err}"
         );
+        // An error about a file's content names the file.
+        let file = args.iter().find(|a| a.contains("menagerie-bench-"));
+        if let (Some(path), "chess") = (file, args[0]) {
+            assert!(err.contains(path), "{args:?}: {err}");
+        }
     }
     for f in [bad_move, over, empty, bad_fen] {
         std::fs::remove_file(f).unwrap();

@@ -173,10 +173,11 @@ pub fn run(
             if variant.is_none() {
                 return Err("--positions needs a variant".into());
             }
-            let name = path.display();
+            let name = path.display().to_string();
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read positions file {name}: {e}"))?;
-            Some(openings::parse(&text).map_err(|e| format!("positions file {name}: {e}"))?)
+            let list = openings::parse(&text).map_err(|e| format!("positions file {name}: {e}"))?;
+            Some((name, list))
         }
     };
     let names: Vec<&str> = variant.map_or_else(|| VARIANTS.to_vec(), |v| vec![v]);
@@ -185,7 +186,9 @@ pub fn run(
         let cmd = BenchCmd {
             depth,
             threads,
-            file: file.as_deref(),
+            file: file
+                .as_ref()
+                .map(|(name, list)| (name.as_str(), list.as_slice())),
         };
         let (n, t) = dispatch(name, cmd).map_err(|e| e.to_string())??;
         nodes += n;
@@ -199,7 +202,8 @@ pub fn run(
 struct BenchCmd<'a> {
     depth: u32,
     threads: usize,
-    file: Option<&'a [Opening]>,
+    /// The positions file's name and openings.
+    file: Option<(&'a str, &'a [Opening])>,
 }
 
 impl VariantVisitor for BenchCmd<'_> {
@@ -207,7 +211,9 @@ impl VariantVisitor for BenchCmd<'_> {
     fn visit<P: Position + Evaluate>(self) -> Self::Output {
         let set = match self.file {
             None => builtin::<P>(),
-            Some(list) => from_openings::<P>(list)?,
+            Some((name, list)) => {
+                from_openings::<P>(list).map_err(|e| format!("positions file {name}: {e}"))?
+            }
         };
         let mut i = 0;
         Ok(bench::<P>(&set, self.depth, self.threads, &mut |line| {

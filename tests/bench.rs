@@ -3,19 +3,10 @@
 //! positions), with its bad input. Shallow depths keep it to seconds; no
 //! test looks at a time.
 
-use std::process::Command;
+mod common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("bench")
-        .args(args)
-        .output()
-        .expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::menagerie(&[&["bench"], args].concat())
 }
 
 /// The total of the last line, `<N> nodes <M> nps`.

@@ -2,22 +2,15 @@
 //! seed fixes them byte for byte, that shards add up to the whole run, and
 //! that bad input writes nothing. Tiny node limits keep it to seconds.
 
+mod common;
+
 use menagerie::rules::{Evaluate, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::path::PathBuf;
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("datagen")
-        .args(args)
-        .output()
-        .expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::menagerie(&[&["datagen"], args].concat())
 }
 
 /// A fresh directory of this test's own.

@@ -3,21 +3,15 @@
 //! started by hand, where `menagerie match` looks for `engines.ini`, perft's
 //! progress and depth range, and error messages that say what was wrong.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::menagerie(args)
 }
 
 /// Runs the binary with `input` on standard input (a pipe, as a GUI gives it).

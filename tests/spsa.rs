@@ -2,19 +2,10 @@
 //! and an engines.ini line, the seed fixes them, and bad input is refused
 //! before a game is played. Tiny node limits keep it to seconds.
 
-use std::process::Command;
+mod common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("spsa")
-        .args(args)
-        .output()
-        .expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::menagerie(&[&["spsa"], args].concat())
 }
 
 fn openings(v: &str) -> String {

@@ -48,11 +48,16 @@ impl Opening {
         }
     }
 
-    pub fn check<P: Position>(&self) -> Result<(), String> {
+    /// The position after the opening's moves, with the hashes of the
+    /// positions before it (for repetitions).
+    pub fn play<P: Position>(&self) -> Result<(P, Vec<u64>), String> {
         let start: P = self.start()?;
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        let (pos, history) =
-            play_line(&start, &moves).map_err(|e| format!("opening {self:?}: {e}"))?;
+        play_line(&start, &moves).map_err(|e| format!("opening {self:?}: {e}"))
+    }
+
+    pub fn check<P: Position>(&self) -> Result<(), String> {
+        let (pos, history) = self.play::<P>()?;
         if let Some(o) = game_outcome(&pos, &history) {
             return Err(format!("opening {self:?} ends the game ({})", o.reason()));
         }

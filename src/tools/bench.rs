@@ -15,7 +15,7 @@
 
 use crate::arena::openings::{self, Opening};
 use crate::outln;
-use crate::rules::{game_outcome, play_line, Evaluate, GenKind, MoveList, Position};
+use crate::rules::{game_outcome, Evaluate, GenKind, MoveList, Position};
 use crate::search::{Limits, Searcher};
 use crate::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::path::Path;
@@ -91,10 +91,9 @@ pub fn from_openings<P: Position>(list: &[Opening]) -> Result<Vec<BenchPosition<
     list.iter()
         .enumerate()
         .map(|(i, o)| {
-            let start: P = o.start().map_err(|e| format!("position {}: {e}", i + 1))?;
-            let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
-            let (pos, history) =
-                play_line(&start, &moves).map_err(|e| format!("position {}: {e}", i + 1))?;
+            let (pos, history) = o
+                .play::<P>()
+                .map_err(|e| format!("position {}: {e}", i + 1))?;
             if let Some(end) = game_outcome(&pos, &history) {
                 return Err(format!(
                     "position {}: the game is over ({})",

@@ -26,7 +26,7 @@
 use super::rng::Rng;
 use crate::arena::openings::Opening;
 use crate::geometry::Color;
-use crate::rules::{game_outcome, play_line, Evaluate, GenKind, MoveList, Outcome, Position};
+use crate::rules::{game_outcome, Evaluate, GenKind, MoveList, Outcome, Position};
 use crate::search::{Limits, Score, Searcher};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -143,10 +143,9 @@ pub fn starts<P: Position>(openings: &[Opening]) -> Result<Vec<Start<P>>, String
         .map(|(i, o)| {
             o.check::<P>()
                 .map_err(|e| format!("opening {}: {e}", i + 1))?;
-            let start: P = o.start()?;
-            let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
-            let (pos, history) =
-                play_line(&start, &moves).map_err(|e| format!("opening {}: {e}", i + 1))?;
+            let (pos, history) = o
+                .play::<P>()
+                .map_err(|e| format!("opening {}: {e}", i + 1))?;
             Ok(Start { pos, history })
         })
         .collect()

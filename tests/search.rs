@@ -518,7 +518,8 @@ fn making_the_third_occurrence_loses_under_mover_loses() {
 }
 
 /// Lazy SMP with a depth limit: whichever thread completes the limit first
-/// answers (a helper runs a ply ahead), so the answer always has exactly the
+/// answers (the two threads work on neighbouring depths, and one with no
+/// depth left to start helps with the last), so the answer always has exactly the
 /// depth asked for, its move is legal, and root restrictions still hold.
 #[derive(Clone)]
 struct TwoThreadsToDepth;
@@ -552,6 +553,41 @@ impl VariantVisitor for TwoThreadsToDepth {
 #[test]
 fn two_threads_answer_at_the_depth_asked_and_keep_root_moves() {
     run_all(TwoThreadsToDepth);
+}
+
+/// With more threads (two or three on each depth), the answer still has the
+/// depth asked, and whichever thread completed that depth reported it
+/// before the search ended: the last line a front end sees is the answer's
+/// depth, never a shallower one the main thread completed.
+#[derive(Clone)]
+struct ManyThreadsReportTheDeepest;
+impl VariantVisitor for ManyThreadsReportTheDeepest {
+    type Output = ();
+    fn visit<P: Position + Evaluate>(self) {
+        for threads in [3, 4, 5] {
+            let mut s = Searcher::<P>::new(4, threads);
+            for pos in sample::<P>(3, 37) {
+                let mut list = MoveList::new();
+                pos.generate(GenKind::All, &mut list);
+                if list.is_empty() {
+                    continue;
+                }
+                for depth in [1, 4, 6] {
+                    let (r, infos) = to_depth(&mut s, &pos, depth);
+                    let at = format!("{} threads {threads} {}", P::NAME, pos.to_fen());
+                    assert_eq!(r.depth, depth, "{at}");
+                    assert_legal(&pos, &r);
+                    let last = infos.last().expect("a search reports its iterations");
+                    assert_eq!(last.depth, depth, "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn more_threads_answer_and_report_at_the_depth_asked() {
+    run_all(ManyThreadsReportTheDeepest);
 }
 
 /// Every variant's own search parameters name real parameters with values in

@@ -481,7 +481,7 @@ impl<P: Evaluate> Worker<'_, P> {
                         self.best_move_nodes = self.nodes - nodes_before;
                         // A new best move in a long iteration is news worth
                         // sending (an exact score: inside the window).
-                        if changed && depth >= prm.report_min_depth && s < beta {
+                        if changed && self.id == 0 && depth >= prm.report_min_depth && s < beta {
                             self.send_report(s, false);
                         }
                     }

@@ -5,7 +5,7 @@
 //! All workers run on scoped threads with a large stack (deep recursion with
 //! move lists on the stack). The calling thread does no searching: it owns the
 //! clock (soft limit after each iteration, hard limit by polling), forwards
-//! the main worker's iterations to the `info` callback, and ends the search.
+//! the workers' iterations to the `info` callback, and ends the search.
 
 use super::params::Tuned;
 use super::score::{to_api, MAX_PLY};
@@ -56,6 +56,10 @@ pub(crate) fn run<P: Evaluate>(
     let nodes = AtomicU64::new(0);
     let completed = AtomicU32::new(0);
     let best_score = AtomicI32::new(0);
+    let searching: Vec<AtomicU32> = (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect();
+    // Helpers cannot pay for their start-up on a tiny budget.
+    let tiny = job.deadlines.hard.is_some_and(|h| h < TINY_BUDGET);
+    let workers = if tiny { 1 } else { threads.len() };
     let sh = Shared {
         tt,
         stop,
@@ -64,6 +68,8 @@ pub(crate) fn run<P: Evaluate>(
         root_moves: job.root_moves,
         params: job.params,
         completed: &completed,
+        searching: &searching,
+        per_depth: (workers as u32).div_ceil(2),
         score: &best_score,
         multipv: job.limits.multipv.max(1),
     };
@@ -82,13 +88,10 @@ pub(crate) fn run<P: Evaluate>(
     let outcome = std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<Msg<P::Move>>();
         let mut handles = Vec::new();
-        // Helpers cannot pay for their start-up on a tiny budget.
-        let tiny = job.deadlines.hard.is_some_and(|h| h < TINY_BUDGET);
-        let workers = if tiny { 1 } else { threads.len() };
         for (id, data) in threads.iter_mut().take(workers).enumerate() {
-            // Only the main worker talks to us: if it panics, the channel
-            // disconnects and the panic is passed on after the join.
-            let tx = (id == 0).then(|| tx.clone());
+            // Every worker reports its iterations; only the main worker's
+            // answer ends the wait (see below for a main worker that panics).
+            let tx = tx.clone();
             let pos = job.pos.clone();
             let history = job.history;
             let fallback = job.fallback;
@@ -101,11 +104,9 @@ pub(crate) fn run<P: Evaluate>(
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
-                    let done = tx.clone();
+                    let done = (id == 0).then(|| tx.clone());
                     let report = Box::new(move |it: Iteration<P::Move>| {
-                        if let Some(tx) = &tx {
-                            let _ = tx.send(Msg::Iter(it));
-                        }
+                        let _ = tx.send(Msg::Iter(it));
                     });
                     let role = Role {
                         id,
@@ -163,11 +164,24 @@ pub(crate) fn run<P: Evaluate>(
                     }
                 }
                 Ok(Msg::Done(out)) => result = Some(out),
+                // A main worker that ended without answering panicked: stop
+                // the helpers, and the join below passes the panic on.
+                Err(mpsc::RecvTimeoutError::Timeout) if handles[0].is_finished() => {
+                    while let Ok(msg) = rx.try_recv() {
+                        if let Msg::Done(out) = msg {
+                            result = Some(out);
+                        }
+                    }
+                    if result.is_none() {
+                        halt.store(true, Relaxed);
+                        break;
+                    }
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
-        if wait_for_stop {
+        if wait_for_stop && result.is_some() {
             // "Search until stopped": the answer waits for the stop even when
             // the search ran out of depth first.
             while !stop.load(Relaxed) {
@@ -175,15 +189,20 @@ pub(crate) fn run<P: Evaluate>(
             }
         }
         halt.store(true, Relaxed);
-        let mut answer: Outcome<P::Move> = result.expect("the main search thread answers");
+        let mut outcomes = Vec::with_capacity(handles.len());
         for h in handles {
             match h.join() {
-                // A helper that completed a deeper iteration than the main
-                // worker (it runs a ply ahead) answers instead: with a depth
-                // limit it is what ended the search.
-                Ok(out) if out.depth > answer.depth => answer = out,
-                Ok(_) => {}
+                Ok(out) => outcomes.push(out),
                 Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        let mut answer: Outcome<P::Move> = result.expect("the main search thread answers");
+        for out in outcomes {
+            // A helper that completed a deeper iteration than the main
+            // worker (the threads work on different depths) answers
+            // instead: with a depth limit it is what ended the search.
+            if out.depth > answer.depth {
+                answer = out;
             }
         }
         answer

@@ -62,12 +62,18 @@ pub(crate) struct Shared<'a> {
     pub root_moves: &'a [u32],
     /// The search parameters (one table per variant, changeable between searches).
     pub params: &'a Tuned,
-    /// The deepest iteration any worker has completed: helpers skip depths
+    /// The deepest iteration any worker has completed: workers skip depths
     /// already done, and the first worker to complete the depth limit ends
     /// the search.
     pub completed: &'a AtomicU32,
-    /// The score of that deepest completed iteration: helpers centre their
-    /// aspiration windows on it rather than on their own older scores.
+    /// How many workers are searching each depth (indexed by depth).
+    pub searching: &'a [AtomicU32],
+    /// The most workers one depth takes (half the threads, at least one):
+    /// the threads spread over two neighbouring depths.
+    pub per_depth: u32,
+    /// The score of that deepest completed iteration: a worker that skips
+    /// to a deeper depth centres its aspiration window on it rather than on
+    /// its own older score.
     pub score: &'a AtomicI32,
     /// How many lines the main worker searches per depth (`Limits::multipv`,
     /// at least 1); helpers always search one.
@@ -109,6 +115,27 @@ pub(crate) struct Role {
     pub deadline: Option<Instant>,
 }
 
+/// The lowest depth from `first` to `max_depth` that fewer than `per_depth`
+/// workers are searching (`searching`, indexed by depth), or `max_depth`
+/// itself when all are taken (a worker with nothing left to claim helps with
+/// the last depth rather than end the search early), counted as searched by
+/// one more from now on (the caller gives it back when its iteration ends);
+/// `None` when `first` is past `max_depth`.
+fn claim_depth(searching: &[AtomicU32], per_depth: u32, first: u32, max_depth: u32) -> Option<u32> {
+    if first > max_depth {
+        return None;
+    }
+    let free = (first..=max_depth).find(|&depth| {
+        searching[depth as usize]
+            .fetch_update(Relaxed, Relaxed, |n| (n < per_depth).then_some(n + 1))
+            .is_ok()
+    });
+    Some(free.unwrap_or_else(|| {
+        searching[max_depth as usize].fetch_add(1, Relaxed);
+        max_depth
+    }))
+}
+
 /// The static evaluation, kept clear of the mate range.
 #[inline]
 pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
@@ -118,8 +145,9 @@ pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
 pub(crate) struct Worker<'a, P: Position> {
     pub(super) sh: Shared<'a>,
     pub(super) data: &'a mut ThreadData<P::Move>,
-    /// Thread 0 is the main thread; helpers vary their depths.
-    id: usize,
+    /// Thread 0 is the main thread: it alone reports a new best move inside
+    /// an iteration and owes the MultiPV lines.
+    pub(super) id: usize,
     /// Only the main thread enforces a node limit.
     node_limit: Option<u64>,
     /// The hard time limit, checked by the main thread as a safety net: the
@@ -129,9 +157,12 @@ pub(crate) struct Worker<'a, P: Position> {
     pub(super) nodes: u64,
     unflushed: u64,
     pub(super) stopped: bool,
-    /// A helper's current iteration was completed by another thread: unwind
-    /// it (with `stopped`) and go deeper.
+    /// The current iteration was completed by another thread: unwind it
+    /// (with `stopped`) and go deeper.
     abandoned: bool,
+    /// Whether this worker gives up a depth another completes: all but the
+    /// main worker under MultiPV, which owes its lines at every depth.
+    may_abandon: bool,
     /// Hashes of the game before the root, then of every node on the current path.
     pub(super) path: Vec<u64>,
     /// Index of the root in `path`: a repeat at or above it happened in the tree.
@@ -158,7 +189,7 @@ pub(crate) struct Worker<'a, P: Position> {
     pub(super) excluded_roots: Vec<P::Move>,
     /// The lines of the last depth under MultiPV (score, moves), best first.
     lines: Vec<(i32, Vec<P::Move>)>,
-    /// Where progress goes (the main thread's channel; a no-op for helpers).
+    /// Where progress goes (the controlling thread's channel).
     report: Box<dyn FnMut(Iteration<P::Move>) + 'a>,
 }
 
@@ -188,6 +219,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             unflushed: 0,
             stopped: false,
             abandoned: false,
+            may_abandon: id != 0 || sh.multipv <= 1,
             root_index: path.len(),
             path,
             null_floor: 0,
@@ -233,7 +265,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.flush();
             if self.sh.stop.load(Relaxed) || self.sh.halt.load(Relaxed) {
                 self.stopped = true;
-            } else if self.id != 0 && self.sh.completed.load(Relaxed) >= self.root_depth as u32 {
+            } else if self.may_abandon && self.sh.completed.load(Relaxed) >= self.root_depth as u32
+            {
                 self.stopped = true;
                 self.abandoned = true;
             }
@@ -265,20 +298,25 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         };
         let mut line_scores: Vec<i32> = Vec::new();
         while next <= max_depth {
-            // Lazy SMP: helpers work ahead of what the threads have completed
-            // (odd ones two plies ahead, even ones one), so the threads spread
-            // over two depths and fill the table for each other; a helper
-            // abandons an iteration some other thread has completed (`tick`).
-            let mut depth = next;
-            if self.id != 0 {
-                let done = self.sh.completed.load(Relaxed);
-                depth = depth.max(done + 1 + (self.id as u32 & 1)).min(max_depth);
-                if depth <= done {
-                    break;
+            // Lazy SMP: each worker starts the lowest depth past the deepest
+            // completed one that has fewer than `per_depth` workers on it, so
+            // the threads spread over two neighbouring depths and fill the
+            // table for each other, and gives up a depth another worker
+            // completes (`tick`). With one thread this is plain iterative
+            // deepening. The main worker under MultiPV goes depth by depth.
+            let done = self.sh.completed.load(Relaxed);
+            let depth = if self.may_abandon {
+                let first = next.max(done + 1);
+                match claim_depth(self.sh.searching, self.sh.per_depth, first, max_depth) {
+                    Some(depth) => depth,
+                    None => break,
                 }
-                if done > completed {
-                    score = self.sh.score.load(Relaxed);
-                }
+            } else {
+                self.sh.searching[next as usize].fetch_add(1, Relaxed);
+                next
+            };
+            if done > completed {
+                score = self.sh.score.load(Relaxed);
             }
             next = depth + 1;
             let depth = depth as i32;
@@ -287,6 +325,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.iteration_start_nodes = self.nodes;
             self.best_move_nodes = 0;
             let s = self.aspiration(pos, depth, score);
+            self.sh.searching[depth as usize].fetch_sub(1, Relaxed);
             if !self.stopped {
                 score = s;
             }
@@ -303,21 +342,26 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 score = self.more_lines(pos, depth, score, lines_wanted, &mut line_scores);
             }
             completed = depth as u32;
-            if self.sh.completed.fetch_max(completed, Relaxed) < completed {
+            let deepest = self.sh.completed.fetch_max(completed, Relaxed) < completed;
+            if deepest {
                 self.sh.score.store(score, Relaxed);
             }
-            if completed == max_depth && (self.id == 0 || self.sh.multipv <= 1) {
+            // The deepest completed iteration is reported by whichever worker
+            // completed it (time management reads it), before a depth limit
+            // ends the search; under MultiPV only the main worker's lines.
+            let answers = self.id == 0 || self.sh.multipv <= 1;
+            if lines_wanted > 1 {
+                self.report_lines();
+            } else if deepest && answers {
+                self.send_report(score, true);
+            }
+            if completed == max_depth && answers {
                 // Whoever gets there first answers for all (see `smp::run`);
                 // under MultiPV only the main worker, which owes the lines.
                 self.sh.halt.store(true, Relaxed);
             }
-            if lines_wanted > 1 {
-                self.report_lines();
-                if self.stopped {
-                    break;
-                }
-            } else {
-                self.send_report(score, true);
+            if lines_wanted > 1 && self.stopped {
+                break;
             }
         }
         self.flush();
@@ -525,5 +569,44 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             Repetition::MoverLoses if in_game >= 2 => mate_in(ply),
             Repetition::MoverLoses => repetition_win(ply),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(searching: &[AtomicU32]) -> Vec<u32> {
+        searching[..8].iter().map(|n| n.load(Relaxed)).collect()
+    }
+
+    /// One worker a depth (two threads): each takes the lowest free depth
+    /// past the first it may start; a depth given back is taken again; with
+    /// every depth up to the limit taken, the limit is shared; past the
+    /// limit there is nothing to search.
+    #[test]
+    fn one_worker_a_depth_spreads_over_neighbouring_depths() {
+        let searching: Vec<AtomicU32> = (0..8).map(|_| AtomicU32::new(0)).collect();
+        assert_eq!(claim_depth(&searching, 1, 1, 6), Some(1));
+        assert_eq!(claim_depth(&searching, 1, 1, 6), Some(2));
+        assert_eq!(counts(&searching), [0, 1, 1, 0, 0, 0, 0, 0]);
+        searching[1].fetch_sub(1, Relaxed);
+        assert_eq!(claim_depth(&searching, 1, 2, 6), Some(3));
+        assert_eq!(claim_depth(&searching, 1, 1, 6), Some(1));
+        assert_eq!(claim_depth(&searching, 1, 5, 6), Some(5));
+        assert_eq!(claim_depth(&searching, 1, 5, 6), Some(6));
+        assert_eq!(claim_depth(&searching, 1, 5, 6), Some(6));
+        assert_eq!(counts(&searching), [0, 1, 1, 1, 0, 1, 2, 0]);
+        assert_eq!(claim_depth(&searching, 1, 7, 6), None);
+        assert_eq!(counts(&searching), [0, 1, 1, 1, 0, 1, 2, 0]);
+    }
+
+    /// Half the threads a depth (here two of four): the threads fill one
+    /// depth, then the next.
+    #[test]
+    fn two_workers_a_depth_fill_a_depth_before_the_next() {
+        let searching: Vec<AtomicU32> = (0..8).map(|_| AtomicU32::new(0)).collect();
+        let claims: Vec<_> = (0..4).map(|_| claim_depth(&searching, 2, 3, 9)).collect();
+        assert_eq!(claims, [Some(3), Some(3), Some(4), Some(4)]);
     }
 }

@@ -2,11 +2,12 @@
 //! replayed by our rules, broken engines losing with the right reason, config
 //! errors, and (if installed) chess against Fairy-Max and Stockfish.
 
+mod common;
+
 use menagerie::arena::pgn::read_games;
 use menagerie::rules::{game_outcome, play_line, Evaluate, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn engines_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines")
@@ -42,18 +43,9 @@ fn scratch(tag: &str) -> PathBuf {
 }
 
 fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("match")
-        .arg("--config")
-        .arg(dir.join("engines.ini"))
-        .args(args)
-        .output()
-        .expect("run menagerie match");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let config = dir.join("engines.ini");
+    let config = config.to_str().expect("a UTF-8 temporary path");
+    common::menagerie(&[&["match", "--config", config], args].concat())
 }
 
 /// Replays every game of a PGN with the variant's rules: every move legal,

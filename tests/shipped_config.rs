@@ -5,9 +5,10 @@
 //! played here: the runner gives an XBoard engine 2 s for its first
 //! `feature` line, which a loaded machine can miss.)
 
+mod common;
+
 use menagerie::arena::config::{Config, Protocol};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,18 +90,9 @@ fn scratch_copy(tag: &str, fugue_opening: &str) -> PathBuf {
 }
 
 fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("match")
-        .arg("--config")
-        .arg(dir.join("engines.ini"))
-        .args(args)
-        .output()
-        .expect("run menagerie match");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let config = dir.join("engines.ini");
+    let config = config.to_str().expect("a UTF-8 temporary path");
+    common::menagerie(&[&["match", "--config", config], args].concat())
 }
 
 /// `[match selfplay]` (`openings = openings/{variant}.txt`) with

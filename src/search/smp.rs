@@ -126,6 +126,21 @@ pub(crate) fn run<P: Evaluate>(
         }
         drop(tx);
 
+        let mut shown = Shown {
+            deepest: 0,
+            send: |it: &Iteration<P::Move>, time| {
+                info(&Info {
+                    depth: it.depth,
+                    seldepth: it.seldepth.max(it.depth),
+                    score: to_api(it.score),
+                    nodes: it.nodes,
+                    time,
+                    hashfull: tt.hashfull(),
+                    pv: format_line(job.pos, &it.pv),
+                    multipv: it.multipv,
+                })
+            },
+        };
         let mut result = None;
         let mut soft = SoftLimit::new(job.deadlines.soft, limits.movetime.is_none());
         while result.is_none() {
@@ -142,20 +157,10 @@ pub(crate) fn run<P: Evaluate>(
             match rx.recv_timeout(wait.max(Duration::from_micros(200))) {
                 Ok(Msg::Iter(it)) => {
                     let elapsed = job.start.elapsed();
-                    info(&Info {
-                        depth: it.depth,
-                        seldepth: it.seldepth.max(it.depth),
-                        score: to_api(it.score),
-                        nodes: it.nodes,
-                        time: elapsed,
-                        hashfull: tt.hashfull(),
-                        pv: format_line(job.pos, &it.pv),
-                        multipv: it.multipv,
-                    });
                     // Only a completed iteration may end the search at the
                     // soft limit: a new best move inside one is a reason to
                     // go on, not to stop.
-                    if it.complete {
+                    if shown.forward(&it, elapsed) && it.complete {
                         let best = it.pv.first().map_or(0, |m| m.pack());
                         soft.iteration_done(best, it.score, it.best_share);
                         if soft.reached(elapsed) {
@@ -196,6 +201,13 @@ pub(crate) fn run<P: Evaluate>(
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
+        // Iterations sent while the main worker was answering: with every
+        // worker joined, the deepest one is surely in the channel.
+        while let Ok(msg) = rx.try_recv() {
+            if let Msg::Iter(it) = msg {
+                shown.forward(&it, job.start.elapsed());
+            }
+        }
         let mut answer: Outcome<P::Move> = result.expect("the main search thread answers");
         for out in outcomes {
             // A helper that completed a deeper iteration than the main
@@ -210,6 +222,41 @@ pub(crate) fn run<P: Evaluate>(
     (outcome, nodes.load(Relaxed))
 }
 
+/// What the front end has been shown: iterations reach it in order of depth.
+/// The workers report from different depths, so a report can arrive after a
+/// deeper one; it is old news and is dropped: a completed iteration shallower
+/// than the deepest completed one shown, and a new best move inside an
+/// iteration that another worker has already completed, but not the further
+/// lines of a MultiPV iteration (the main worker
+/// finds one before it notices that it has to give its depth up).
+struct Shown<F> {
+    /// The deepest completed iteration shown (0: none yet).
+    deepest: u32,
+    send: F,
+}
+
+impl<F> Shown<F> {
+    /// Shows `it` unless it is old news; whether it was shown.
+    fn forward<M>(&mut self, it: &Iteration<M>, time: Duration) -> bool
+    where
+        F: FnMut(&Iteration<M>, Duration),
+    {
+        // MultiPV's lines after the first come with the completed iteration
+        // (`complete` false: they do not end it), at its depth; a new best
+        // move inside an iteration is always line 1.
+        let inside_completed = !it.complete && it.multipv == 1 && it.depth == self.deepest;
+        let stale = it.depth < self.deepest || inside_completed;
+        if stale {
+            return false;
+        }
+        if it.complete {
+            self.deepest = it.depth;
+        }
+        (self.send)(it, time);
+        true
+    }
+}
+
 /// The moves of `line` in notation, as far as they are legal from `pos`.
 pub(crate) fn format_line<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String> {
     let mut cur = pos.clone();
@@ -222,4 +269,54 @@ pub(crate) fn format_line<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String>
         cur = cur.play(m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iteration(depth: u32, complete: bool, multipv: u32) -> Iteration<u32> {
+        Iteration {
+            complete,
+            best_share: 0.5,
+            depth,
+            seldepth: depth,
+            score: 0,
+            pv: vec![depth],
+            multipv,
+            nodes: 0,
+        }
+    }
+
+    #[test]
+    fn reports_older_than_the_deepest_completed_iteration_are_dropped() {
+        let mut sent = Vec::new();
+        let mut shown = Shown {
+            deepest: 0,
+            send: |it: &Iteration<u32>, _| sent.push((it.depth, it.complete)),
+        };
+        // (depth, complete, MultiPV line, shown)
+        let reports = [
+            (1, true, 1, true),
+            (2, false, 1, true),  // a new best move inside depth 2
+            (3, true, 1, true),   // a helper completed depth 3
+            (2, false, 1, false), // the main worker, still on depth 2
+            (2, true, 1, false),
+            (3, false, 1, false), // inside a depth already completed
+            (3, false, 2, true),  // MultiPV's second line of depth 3
+            (2, false, 2, false),
+            (4, false, 1, true),
+            (4, true, 1, true),
+        ];
+        for (depth, complete, line, expected) in reports {
+            let it = iteration(depth, complete, line);
+            assert_eq!(
+                shown.forward(&it, Duration::ZERO),
+                expected,
+                "{depth} {complete} {line}"
+            );
+        }
+        let expected: Vec<_> = reports.iter().filter(|r| r.3).map(|r| (r.0, r.1)).collect();
+        assert_eq!(sent, expected);
+    }
 }

@@ -558,14 +558,17 @@ fn two_threads_answer_at_the_depth_asked_and_keep_root_moves() {
 /// With more threads (two or three on each depth), the answer still has the
 /// depth asked, and whichever thread completed that depth reported it
 /// before the search ended: the last line a front end sees is the answer's
-/// depth, never a shallower one the main thread completed.
+/// depth, never a shallower one the main thread completed. The same under
+/// the older rule (`smp_spread` 0: helpers one or two plies ahead).
 #[derive(Clone)]
 struct ManyThreadsReportTheDeepest;
 impl VariantVisitor for ManyThreadsReportTheDeepest {
     type Output = ();
     fn visit<P: Position + Evaluate>(self) {
-        for threads in [3, 4, 5] {
+        for (threads, spread) in [(3, 1), (4, 1), (5, 1), (2, 0), (3, 0)] {
             let mut s = Searcher::<P>::new(4, threads);
+            s.set_param("smp_spread", spread)
+                .expect("a known parameter");
             for pos in sample::<P>(3, 37) {
                 let mut list = MoveList::new();
                 pos.generate(GenKind::All, &mut list);
@@ -574,7 +577,11 @@ impl VariantVisitor for ManyThreadsReportTheDeepest {
                 }
                 for depth in [1, 4, 6] {
                     let (r, infos) = to_depth(&mut s, &pos, depth);
-                    let at = format!("{} threads {threads} {}", P::NAME, pos.to_fen());
+                    let at = format!(
+                        "{} threads {threads} spread {spread} {}",
+                        P::NAME,
+                        pos.to_fen()
+                    );
                     assert_eq!(r.depth, depth, "{at}");
                     assert_legal(&pos, &r);
                     let last = infos.last().expect("a search reports its iterations");

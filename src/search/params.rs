@@ -139,6 +139,13 @@ params! {
     /// root, in centipawns (the other side gains it). 0 scores every draw as
     /// equal.
     contempt = 0, -300..=300;
+    /// Lazy SMP with several threads. 1: every worker, the main one too,
+    /// starts the lowest depth past the deepest completed one that fewer
+    /// than half the threads are searching, and gives up a depth another
+    /// completes. 0, the older rule: the main worker goes depth by depth,
+    /// helpers start one or two plies (odd helpers two) past the deepest
+    /// completed depth, and only helpers give a depth up.
+    smp_spread = 1, 0..=1;
     /// A new best root move is reported mid-iteration from this depth.
     report_min_depth = 8, 1..=64;
     /// Nodes between two looks at the stop flags.

@@ -136,6 +136,15 @@ fn claim_depth(searching: &[AtomicU32], per_depth: u32, first: u32, max_depth: u
     }))
 }
 
+/// The older Lazy SMP rule (`smp_spread` 0), for helper `id` whose next
+/// depth is `next` when `done` is the deepest completed one: one ply past
+/// `done` for even helpers, two for odd ones (never below `next`, never
+/// past `max_depth`); `None` when every depth up to `max_depth` is done.
+fn staggered_depth(id: usize, next: u32, done: u32, max_depth: u32) -> Option<u32> {
+    let depth = next.max(done + 1 + (id as u32 & 1)).min(max_depth);
+    (depth > done).then_some(depth)
+}
+
 /// The static evaluation, kept clear of the mate range.
 #[inline]
 pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
@@ -219,7 +228,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             unflushed: 0,
             stopped: false,
             abandoned: false,
-            may_abandon: id != 0 || sh.multipv <= 1,
+            may_abandon: id != 0 || (sh.multipv <= 1 && sh.params.p.smp_spread != 0),
             root_index: path.len(),
             path,
             null_floor: 0,
@@ -303,19 +312,36 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             // the threads spread over two neighbouring depths and fill the
             // table for each other, and gives up a depth another worker
             // completes (`tick`). With one thread this is plain iterative
-            // deepening. The main worker under MultiPV goes depth by depth.
+            // deepening. The main worker under MultiPV goes depth by depth,
+            // and so does it under the older rule (`smp_spread` 0, where
+            // helpers start one or two plies ahead: `staggered_depth`).
             let done = self.sh.completed.load(Relaxed);
-            let depth = if self.may_abandon {
-                let first = next.max(done + 1);
-                match claim_depth(self.sh.searching, self.sh.per_depth, first, max_depth) {
+            let older = self.sh.params.p.smp_spread == 0;
+            let depth = if !self.may_abandon {
+                next
+            } else if older {
+                match staggered_depth(self.id, next, done, max_depth) {
                     Some(depth) => depth,
                     None => break,
                 }
             } else {
-                self.sh.searching[next as usize].fetch_add(1, Relaxed);
-                next
+                match claim_depth(
+                    self.sh.searching,
+                    self.sh.per_depth,
+                    next.max(done + 1),
+                    max_depth,
+                ) {
+                    Some(depth) => depth,
+                    None => break,
+                }
             };
-            if done > completed {
+            if !self.may_abandon || older {
+                // `claim_depth` counts its own; the others are counted here.
+                self.sh.searching[depth as usize].fetch_add(1, Relaxed);
+            }
+            // Behind the others, start from their score; under the older
+            // rule the main worker keeps its own.
+            if done > completed && (self.may_abandon || !older) {
                 score = self.sh.score.load(Relaxed);
             }
             next = depth + 1;
@@ -608,5 +634,17 @@ mod tests {
         let searching: Vec<AtomicU32> = (0..8).map(|_| AtomicU32::new(0)).collect();
         let claims: Vec<_> = (0..4).map(|_| claim_depth(&searching, 2, 3, 9)).collect();
         assert_eq!(claims, [Some(3), Some(3), Some(4), Some(4)]);
+    }
+
+    /// The older rule: even helpers one ply past the deepest completed
+    /// depth, odd ones two, never back below their own next depth nor past
+    /// the limit; nothing once the limit is completed.
+    #[test]
+    fn staggered_helpers_work_one_or_two_plies_ahead() {
+        assert_eq!(staggered_depth(2, 1, 3, 20), Some(4));
+        assert_eq!(staggered_depth(1, 1, 3, 20), Some(5));
+        assert_eq!(staggered_depth(1, 9, 3, 20), Some(9));
+        assert_eq!(staggered_depth(1, 6, 5, 6), Some(6));
+        assert_eq!(staggered_depth(2, 7, 6, 6), None);
     }
 }

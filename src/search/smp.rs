@@ -224,11 +224,11 @@ pub(crate) fn run<P: Evaluate>(
 
 /// What the front end has been shown: iterations reach it in order of depth.
 /// The workers report from different depths, so a report can arrive after a
-/// deeper one; it is old news and is dropped: a completed iteration shallower
-/// than the deepest completed one shown, and a new best move inside an
-/// iteration that another worker has already completed, but not the further
-/// lines of a MultiPV iteration (the main worker
-/// finds one before it notices that it has to give its depth up).
+/// deeper one; it is old news and is dropped: an iteration shallower than the
+/// deepest completed one shown, and a new best move inside an iteration that
+/// another worker has already completed (the main worker finds one before it
+/// notices that it has to give its depth up). The further lines of a MultiPV
+/// iteration, sent after its first, are kept.
 struct Shown<F> {
     /// The deepest completed iteration shown (0: none yet).
     deepest: u32,

@@ -92,6 +92,9 @@ impl<P: Evaluate> Worker<'_, P> {
         let hash_move = hit
             .filter(|h| h.mv != 0)
             .and_then(|h| P::Move::unpack(h.mv));
+        // On a principal variation now or in an earlier search: such nodes
+        // are reduced less, and the table passes the mark on.
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit {
             if !PV && h.depth >= depth {
                 let s = from_tt(h.score, ply);
@@ -253,6 +256,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let mut scores = Scores::new();
         score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
         let space = self.data.hist.space();
+        let tt_noisy = hash_move.is_some_and(|m| pos.is_noisy(m));
 
         // Step 10. ProbCut (see `probcut`): a good capture whose shallow
         // search beats beta by a margin cuts the node.
@@ -424,6 +428,7 @@ impl<P: Evaluate> Worker<'_, P> {
                     if quiet {
                         r += i32::from(!improving);
                         r += i32::from(cut_node);
+                        r += prm.lmr_tt_noisy * i32::from(tt_noisy);
                         r -= i32::from(is_refutation_score(order_score));
                         r -= hist / prm.lmr_history_divisor;
                     } else {
@@ -431,6 +436,7 @@ impl<P: Evaluate> Worker<'_, P> {
                         r = r / 2 + i32::from(cut_node);
                     }
                     r -= i32::from(PV);
+                    r -= prm.lmr_tt_pv * i32::from(tt_pv && !PV);
                     r -= i32::from(gives_check);
                     r -= i32::from(in_check);
                     r = r.clamp(0, (new_depth - 1).max(0));
@@ -561,7 +567,7 @@ impl<P: Evaluate> Worker<'_, P> {
             let eval = (raw_eval != NO_EVAL).then_some(raw_eval);
             self.sh
                 .tt
-                .store(hash, mv, to_tt(best, ply), depth, bound, eval);
+                .store(hash, mv, to_tt(best, ply), depth, bound, eval, tt_pv);
         }
         best
     }

@@ -84,6 +84,12 @@ params! {
     lmr_min_moves = 1, 0..=10;
     /// History (main + continuation) worth one ply of reduction.
     lmr_history_divisor = 8192, 1000..=50000;
+    /// Plies less reduction at a zero-window node that is or was on a
+    /// principal variation (the table remembers it).
+    lmr_tt_pv = 1, 0..=3;
+    /// Plies more reduction of a quiet move when the hash move is noisy
+    /// (the capture is probably the move; the quiet ones matter less).
+    lmr_tt_noisy = 1, 0..=3;
     /// Late-move pruning: at depth <= max, skip quiet moves after
     /// `(base + depth * depth) / (2 - improving)` moves.
     lmp_max_depth = 8, 0..=20;

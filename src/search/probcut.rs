@@ -107,6 +107,7 @@ impl<P: Evaluate> Worker<'_, P> {
                     node.depth - 3,
                     Bound::Lower,
                     Some(node.raw_eval),
+                    node.hit.is_some_and(|h| h.pv),
                 );
                 return Some(s);
             }

@@ -129,7 +129,10 @@ impl<P: Evaluate> Worker<'_, P> {
 
         let bound = Bound::of(best, old_alpha, beta);
         let mv = best_move.map_or(0, |m: P::Move| m.pack());
-        self.sh.tt.store(hash, mv, to_tt(best, ply), 0, bound, eval);
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
+        self.sh
+            .tt
+            .store(hash, mv, to_tt(best, ply), 0, bound, eval, tt_pv);
         best
     }
 }

@@ -12,9 +12,10 @@
 //! move list, or calls `Position::is_legal`).
 //!
 //! `data` packs: bits 0-31 the move (`GameMove::pack`, 0 = none), 32-47 the
-//! score (i16, node-relative mates), 48-55 the depth, 56-57 the bound, 58-63 the
-//! age (the search generation that wrote it). A stored entry always has a
-//! non-zero bound, so `data == 0` means "empty".
+//! score (i16, node-relative mates), 48-54 the depth, 55 whether the position
+//! is or was on a principal variation, 56-57 the bound, 58-63 the age (the
+//! search generation that wrote it). A stored entry always has a non-zero
+//! bound, so `data == 0` means "empty".
 //!
 //! The static evaluation rides along so that a node met again skips
 //! `evaluate` (absent for positions in check, which have none).
@@ -57,6 +58,9 @@ pub(crate) struct Hit {
     pub bound: Bound,
     /// The position's static evaluation, if it was not in check.
     pub eval: Option<i32>,
+    /// Whether the position is or was on a principal variation (a
+    /// full-window node stored it, or an entry that said so was kept).
+    pub pv: bool,
 }
 
 const BUCKET: usize = 2;
@@ -94,10 +98,11 @@ pub(crate) struct Table {
 }
 
 #[inline]
-fn pack(mv: u32, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+fn pack(mv: u32, score: i32, depth: i32, bound: Bound, pv: bool, age: u8) -> u64 {
     mv as u64
         | ((score as i16 as u16 as u64) << 32)
-        | ((depth.clamp(0, 255) as u64) << 48)
+        | ((depth.clamp(0, 127) as u64) << 48)
+        | (u64::from(pv) << 55)
         | ((bound as u64) << 56)
         | (((age & AGE_MASK) as u64) << 58)
 }
@@ -112,9 +117,10 @@ fn unpack(data: u64) -> Hit {
     Hit {
         mv: data as u32,
         score: (data >> 32) as u16 as i16 as i32,
-        depth: ((data >> 48) & 255) as i32,
+        depth: ((data >> 48) & 127) as i32,
         bound,
         eval: None,
+        pv: (data >> 55) & 1 == 1,
     }
 }
 
@@ -189,9 +195,12 @@ impl Table {
         None
     }
 
-    /// Stores a result and the position's static evaluation (None in
-    /// check); `mv == 0` keeps the move already stored for the position.
+    /// Stores a result, the position's static evaluation (None in check)
+    /// and whether it is on a principal variation (`pv`: the node's own
+    /// window, or what the entry it read said); `mv == 0` keeps the move
+    /// already stored for the position.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
         hash: u64,
@@ -200,6 +209,7 @@ impl Table {
         depth: i32,
         bound: Bound,
         eval: Option<i32>,
+        pv: bool,
     ) {
         let base = self.bucket(hash);
         let check = check_word(hash, eval);
@@ -222,7 +232,11 @@ impl Table {
                     return;
                 }
                 let mv = if mv == 0 { old.mv } else { mv };
-                self.write(base + 2 * i, check, pack(mv, score, depth, bound, self.age));
+                self.write(
+                    base + 2 * i,
+                    check,
+                    pack(mv, score, depth, bound, pv, self.age),
+                );
                 return;
             }
             let gap = (self.age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
@@ -235,7 +249,7 @@ impl Table {
         self.write(
             base + 2 * victim,
             check,
-            pack(mv, score, depth, bound, self.age),
+            pack(mv, score, depth, bound, pv, self.age),
         );
     }
 
@@ -283,19 +297,25 @@ mod tests {
             17,
             Bound::Lower,
             Some(-1234),
+            true,
         );
         let h = t.probe(0xDEAD_BEEF).expect("stored");
         assert_eq!(
-            (h.mv, h.score, h.depth, h.bound, h.eval),
-            (0x1_2345, -30_500, 17, Bound::Lower, Some(-1234))
+            (h.mv, h.score, h.depth, h.bound, h.eval, h.pv),
+            (0x1_2345, -30_500, 17, Bound::Lower, Some(-1234), true)
         );
         assert!(t.probe(0xDEAD_BEEE).is_none());
         // In check there is no evaluation; the largest ones survive.
-        t.store(0xDEAD_BEEF, 0, 3, 17, Bound::Upper, None);
+        t.store(0xDEAD_BEEF, 0, 3, 127, Bound::Upper, None, false);
         let h = t.probe(0xDEAD_BEEF).unwrap();
-        assert_eq!((h.mv, h.eval), (0x1_2345, None));
+        assert_eq!((h.mv, h.eval, h.depth, h.pv), (0x1_2345, None, 127, false));
+        // A depth beyond the field's seven bits is clamped, not spilled
+        // into the principal-variation bit.
+        t.store(0xDEAD_BEEF, 0, 3, 300, Bound::Upper, None, false);
+        let h = t.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!((h.depth, h.pv, h.bound), (127, false, Bound::Upper));
         for e in [30_870, -30_870, 0] {
-            t.store(77, 1, 0, 1, Bound::Exact, Some(e));
+            t.store(77, 1, 0, 1, Bound::Exact, Some(e), false);
             assert_eq!(t.probe(77).unwrap().eval, Some(e));
         }
     }
@@ -303,12 +323,12 @@ mod tests {
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let t = Table::new(1);
-        t.store(42, 7, 5, 3, Bound::Exact, Some(10));
+        t.store(42, 7, 5, 3, Bound::Exact, Some(10), false);
         let base = t.bucket(42);
         // Another thread's data word lands beside our key word.
         let slot = (0..BUCKET).find(|i| t.slots[base + 2 * i + 1].load(Relaxed) != 0);
         let at = base + 2 * slot.unwrap() + 1;
-        t.slots[at].store(pack(9, 1, 1, Bound::Upper, 0), Relaxed);
+        t.slots[at].store(pack(9, 1, 1, Bound::Upper, false, 0), Relaxed);
         assert!(t.probe(42).is_none());
     }
 
@@ -324,6 +344,7 @@ mod tests {
                 1,
                 Bound::Exact,
                 None,
+                false,
             );
         }
         assert!(t.hashfull() > 500);

@@ -347,10 +347,16 @@ impl Evaluate for Fugue {
     /// 49.3 (200 games). And no ProbCut: −38.4 ± 68.7 over 100 games
     /// (docs/strength.md, "ProbCut"); a capture that looks winning by
     /// exchange proves little where the king can be taken without check.
+    /// Nor LMR's terms from the table (less reduction at nodes once on a
+    /// principal variation, more for quiet moves behind a noisy hash move):
+    /// −31.4 ± 66.4 over 100 games (docs/strength.md, "Reductions that
+    /// read the table"), not significant but leaning the wrong way.
     const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
         ("lmp_max_depth", 0),
         ("futility_max_depth", 0),
         ("probcut_min_depth", 64),
+        ("lmr_tt_pv", 0),
+        ("lmr_tt_noisy", 0),
     ];
 
     /// The king can simply be taken (F12): the opponent, moving now, has a

@@ -271,7 +271,15 @@ impl<const RULE: u8> Evaluate for Trebuqi<RULE> {
     /// (docs/strength.md, "ProbCut"). Not significant, but leaning the
     /// wrong way where chess's gain is small; rules 2 and 3 share the pieces
     /// and follow rule 1 (rule 3's games are drawn too often to measure).
-    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[("probcut_min_depth", 64)];
+    /// Nor the table's principal-variation mark in LMR, nor more reduction
+    /// of quiet moves behind a noisy hash move: in rule 1 the two together
+    /// lost, −52.5 ± 49.9 over 100 games (docs/strength.md, "Reductions
+    /// that read the table"); rules 2 and 3 follow it.
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("probcut_min_depth", 64),
+        ("lmr_tt_pv", 0),
+        ("lmr_tt_noisy", 0),
+    ];
 
     fn evaluate(&self) -> i32 {
         side_total(weights::<RULE>(), PHASE_MAX, self.side_to_move(), |sum| {

@@ -111,9 +111,9 @@ fn king_and_rook_mate_is_found_and_forced() {
     // late-move reductions hid until depth 9 with the hand-set evaluation).
     // Since the mop-up term (chess/eval_threats.rs) drives the lone king to
     // the edge, the search finds 1.Kf6 Kg8 2.Ra8+ Kh7 3.Rc8 Kh6 4.Rh8#
-    // already at depth 7 (or 3.Rb8, as good: round 1's weights and the search's
-    // reductions that read the table chose it), and the
-    // table's mate bound then keeps the reduced
+    // already at depth 7 (or 3.Rb8, as good: round 1's weights and the
+    // search's reductions that read the table chose it), and the table's
+    // mate bound then keeps the reduced
     // 1.Kf7 from showing the shorter mate up to depth 13 at least (a limit of
     // the search, written in docs/strength.md). The mate found is checked by
     // brute force to be forced.

@@ -660,13 +660,15 @@ fn every_variant_overrides_known_parameters() {
 /// (which the table would keep as proven for other paths). Black's king can
 /// only shuffle a8-b8 and White's knight shuffles far away, so Black is the
 /// first to make a position recur (at ply 4) whatever White does; with no
-/// game history that is a win found on the path, not a mate.
+/// game history that is a win found on the path, not a mate. Searched to
+/// depth 7: at 5 the late-move reductions (more of them where children keep
+/// cutting off, `lmr_cutoffs`) can leave White's lines short of it.
 #[test]
 fn a_repetition_on_the_search_path_is_not_a_mate_score() {
     let root = MoverLosesChess::from_fen("k7/p2K4/P7/8/8/8/8/7N w - - 0 40").unwrap();
     let mut s = Searcher::<MoverLosesChess>::new(8, 1);
     let limits = Limits {
-        depth: Some(5),
+        depth: Some(7),
         ..Limits::default()
     };
     let r = s.search(&root, &[], &limits, no_stop(), &mut |_| {});

@@ -7,7 +7,8 @@ use super::history::Key;
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::probcut;
 use super::score::{
-    from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
+    from_tt, is_by_rule, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND,
+    MAX_PLY,
 };
 use super::tt::{Bound, Hit};
 use super::worker::{static_eval, Worker, NO_EVAL};
@@ -293,6 +294,8 @@ impl<P: Evaluate> Worker<'_, P> {
         let mut quiets: ArrayVec<(P::Move, Key), 64> = ArrayVec::new();
         let mut noisies: ArrayVec<(P::Move, Key), 32> = ArrayVec::new();
         let lmp_limit = ((prm.lmp_base + depth * depth) / (2 - i32::from(improving))) as usize;
+        // The children's cut-offs, counted afresh (see `lmr_cutoffs`).
+        self.stack[ply + 1].cutoffs = 0;
         for i in 0..list.len() {
             let m = pick(&mut list, &mut scores, i);
             if Some(m) == excluded {
@@ -401,6 +404,7 @@ impl<P: Evaluate> Worker<'_, P> {
             let new_depth = depth - 1 + ext;
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(ext == 2);
             self.stack[ply].key = Some(key);
+            self.stack[ply].noisy = !quiet;
             searched += 1;
 
             // Step 12c. PVS: the first move with the full window, the others
@@ -434,6 +438,11 @@ impl<P: Evaluate> Worker<'_, P> {
                     } else {
                         // Late noisy moves are the exchanges that lose.
                         r = r / 2 + i32::from(cut_node);
+                    }
+                    if prm.lmr_cutoffs > 0
+                        && i32::from(self.stack[ply + 1].cutoffs) >= prm.lmr_cutoffs
+                    {
+                        r += 1;
                     }
                     r -= i32::from(PV);
                     r -= prm.lmr_tt_pv * i32::from(tt_pv && !PV);
@@ -513,7 +522,19 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // Step 13. A move that cut off teaches the histories; the moves tried
         // before it are punished (a cut-off by a noisy move still punishes
-        // the noisy moves before it).
+        // the noisy moves before it). A node where every move failed low
+        // teaches the opponent's histories that its quiet move here was good.
+        if best >= beta && excluded.is_none() {
+            self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
+        }
+        if best <= old_alpha && prm.fail_low_bonus_pct > 0 && excluded.is_none() && !root {
+            let parent = &self.stack[ply - 1];
+            if let (Some(key), false) = (parent.key, parent.noisy) {
+                let bonus = params.history_bonus(depth) * prm.fail_low_bonus_pct / 100;
+                let prev = self.prev_keys(ply - 1);
+                self.data.hist.update_quiet(side.flip(), prev, key, bonus);
+            }
+        }
         if best >= beta {
             if let Some(m) = best_move {
                 let bonus = params.history_bonus(depth);
@@ -533,6 +554,16 @@ impl<P: Evaluate> Worker<'_, P> {
                     hist.update_capture(side, c, -bonus);
                 }
             }
+        }
+
+        // A cut-off's margin over beta shrinks with the depth that proved it.
+        if prm.fail_high_blend != 0
+            && !root
+            && best >= beta
+            && !is_by_rule(best)
+            && !is_by_rule(beta)
+        {
+            best = (best * depth + beta) / (depth + 1);
         }
 
         // Step 14. Store the result (not from a singular search: its score

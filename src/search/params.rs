@@ -90,6 +90,10 @@ params! {
     /// Plies more reduction of a quiet move when the hash move is noisy
     /// (the capture is probably the move; the quiet ones matter less).
     lmr_tt_noisy = 1, 0..=3;
+    /// Plies more reduction when at least this many of the node's children
+    /// searched so far failed high (its moves are being refuted: likely a
+    /// node where nothing works); 0 switches it off.
+    lmr_cutoffs = 3, 0..=20;
     /// Late-move pruning: at depth <= max, skip quiet moves after
     /// `(base + depth * depth) / (2 - improving)` moves.
     lmp_max_depth = 8, 0..=20;
@@ -134,6 +138,17 @@ params! {
     history_bonus_mul = 16, 0..=100;
     history_bonus_add = 32, 0..=400;
     history_bonus_max = 1600, 100..=10000;
+    /// When every move of a node fails low, the opponent's quiet move that
+    /// led to it was good: its histories gain `pct`% of the node's bonus.
+    fail_low_bonus_pct = 100, 0..=400;
+    /// A cut-off's score, not decisive, is pulled towards beta by
+    /// `(score * depth + beta) / (depth + 1)` (1) or kept (0): a shallow
+    /// node's margin over beta is mostly noise.
+    fail_high_blend = 1, 0..=1;
+    /// Quiescence stands pat on the table's score where its bound says the
+    /// evaluation is too low (a lower bound above it) or too high (an upper
+    /// bound below it) (1), or on the evaluation alone (0).
+    qs_tt_stand_pat = 1, 0..=1;
     /// Correction history (`correction`, in variants that name a
     /// structure): the largest correction of a static evaluation; 0 turns
     /// it off.

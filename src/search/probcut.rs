@@ -82,6 +82,7 @@ impl<P: Evaluate> Worker<'_, P> {
             }
             let child = pos.play(m);
             self.stack[node.ply].key = Some(space.index(pos.move_key(m)) as Key);
+            self.stack[node.ply].noisy = true;
             self.stack[node.ply + 1].doubles = self.stack[node.ply].doubles;
             self.path.push(hash);
             let mut s = -self.qsearch::<false>(&child, -pc_beta, -pc_beta + 1, node.ply + 1);

@@ -3,13 +3,17 @@
 //! is only trusted in quiet positions. The side to move may "stand pat" on the
 //! evaluation (it need not capture), except in check in variants with check,
 //! where every legal move is searched and having none is the game's end.
+//! Where the table holds a bound that says the evaluation is wrong (a lower
+//! bound above it, an upper bound below it), the bound is stood on instead
+//! (`qs_tt_stand_pat`): a search has already looked further than the
+//! evaluation can.
 //!
 //! Out of check, a capture that loses material by exchange (SEE below zero)
 //! is not searched, nor one whose gain cannot lift the stand-pat score to
 //! alpha even with a margin (delta pruning).
 
 use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
-use super::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
+use super::score::{from_tt, is_by_rule, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
@@ -64,6 +68,18 @@ impl<P: Evaluate> Worker<'_, P> {
             let raw = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
             eval = Some(raw);
             best = self.corrected_eval(pos, pos.correction_key(), None, raw);
+            if let Some(h) = hit.filter(|_| self.sh.params.p.qs_tt_stand_pat != 0) {
+                let s = from_tt(h.score, ply);
+                if !is_by_rule(s)
+                    && match h.bound {
+                        Bound::Lower => s > best,
+                        Bound::Upper => s < best,
+                        Bound::Exact => true,
+                    }
+                {
+                    best = s;
+                }
+            }
             if best >= beta {
                 return best;
             }

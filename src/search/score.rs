@@ -48,6 +48,14 @@ pub(crate) const fn is_decisive(score: i32) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
 }
 
+/// A result by rule, not an evaluation: a mate, or a [`repetition_win`] (or
+/// its loss) found on the search path. Arithmetic meant for evaluations
+/// (blending a score towards a bound) must leave these alone.
+#[inline]
+pub(crate) const fn is_by_rule(score: i32) -> bool {
+    score > EVAL_LIMIT - MAX_PLY as i32 || score < -(EVAL_LIMIT - MAX_PLY as i32)
+}
+
 /// The score of a finished game at `ply`, for the side to move `stm`; a
 /// draw scores `draw` (0, or the contempt of [`draw_score`]).
 #[inline]
@@ -119,6 +127,17 @@ mod tests {
         assert_eq!(to_api(mated_in(2)), Score::Mate(-1));
         assert_eq!(to_api(mated_in(4)), Score::Mate(-2));
         assert_eq!(to_api(57), Score::Cp(57));
+    }
+
+    #[test]
+    fn results_by_rule_are_told_from_evaluations() {
+        for ply in [0, 1, MAX_PLY - 1] {
+            assert!(is_by_rule(mate_in(ply)) && is_by_rule(mated_in(ply)));
+            assert!(is_by_rule(repetition_win(ply)) && is_by_rule(-repetition_win(ply)));
+        }
+        for e in [0, 604, -604, EVAL_LIMIT - MAX_PLY as i32] {
+            assert!(!is_by_rule(e) && !is_by_rule(-e));
+        }
     }
 
     #[test]

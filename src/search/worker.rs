@@ -43,6 +43,12 @@ pub(crate) struct Frame<M> {
     pub excluded: Option<M>,
     /// Double extensions on the path down to this ply.
     pub doubles: u8,
+    /// Whether the move played from this ply was noisy (a capture or a
+    /// promotion: the fail-low bonus teaches only quiet moves).
+    pub noisy: bool,
+    /// Cut-offs so far among the children of the node one ply above (each
+    /// child that fails high counts itself here).
+    pub cutoffs: u8,
 }
 
 /// The evaluation of a ply in check: none.
@@ -241,6 +247,8 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     key: None,
                     excluded: None,
                     doubles: 0,
+                    noisy: false,
+                    cutoffs: 0,
                 };
                 MAX_PLY + 4
             ],

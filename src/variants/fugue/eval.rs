@@ -351,12 +351,21 @@ impl Evaluate for Fugue {
     /// principal variation, more for quiet moves behind a noisy hash move):
     /// −31.4 ± 66.4 over 100 games (docs/strength.md, "Reductions that
     /// read the table"), not significant but leaning the wrong way.
+    /// Nor the four refinements chess gained from together (more reduction
+    /// where children keep failing high, a history bonus for the move that
+    /// made a node fail low, cut-off scores pulled towards beta, quiescence
+    /// standing pat on a table bound): −66.8 ± 63.9 over 100 games, the
+    /// interval below zero (docs/strength.md, "Four refinements").
     const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
         ("lmp_max_depth", 0),
         ("futility_max_depth", 0),
         ("probcut_min_depth", 64),
         ("lmr_tt_pv", 0),
         ("lmr_tt_noisy", 0),
+        ("lmr_cutoffs", 0),
+        ("fail_low_bonus_pct", 0),
+        ("fail_high_blend", 0),
+        ("qs_tt_stand_pat", 0),
     ];
 
     /// The king can simply be taken (F12): the opponent, moving now, has a

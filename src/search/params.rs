@@ -141,7 +141,8 @@ params! {
     /// When every move of a node fails low, the opponent's quiet move that
     /// led to it was good: its histories gain `pct`% of the node's bonus.
     fail_low_bonus_pct = 100, 0..=400;
-    /// A cut-off's score, not decisive, is pulled towards beta by
+    /// A cut-off's score, when it is an evaluation (not a mate or another
+    /// result by rule), is pulled towards beta by
     /// `(score * depth + beta) / (depth + 1)` (1) or kept (0): a shallow
     /// node's margin over beta is mostly noise.
     fail_high_blend = 1, 0..=1;

@@ -129,18 +129,11 @@ impl<P: Evaluate> Worker<'_, P> {
         };
         self.stack[ply].eval = corrected_eval;
         // A table bound on the right side is a better guess than the eval.
-        let eval = match hit {
-            Some(h) if !in_check && !is_decisive(from_tt(h.score, ply)) => {
-                let s = from_tt(h.score, ply);
-                match h.bound {
-                    Bound::Lower if s > corrected_eval => s,
-                    Bound::Upper if s < corrected_eval => s,
-                    Bound::Exact => s,
-                    _ => corrected_eval,
-                }
-            }
-            _ => corrected_eval,
-        };
+        let eval = hit
+            .filter(|_| !in_check)
+            .and_then(|h| h.corrects(corrected_eval, ply))
+            .filter(|&s| !is_decisive(s))
+            .unwrap_or(corrected_eval);
         let improving = !in_check
             && match (ply.checked_sub(2), ply.checked_sub(4)) {
                 (Some(p2), _) if self.stack[p2].eval != NO_EVAL => {

@@ -68,17 +68,11 @@ impl<P: Evaluate> Worker<'_, P> {
             let raw = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(pos));
             eval = Some(raw);
             best = self.corrected_eval(pos, pos.correction_key(), None, raw);
-            if let Some(h) = hit.filter(|_| self.sh.params.p.qs_tt_stand_pat != 0) {
-                let s = from_tt(h.score, ply);
-                if !is_by_rule(s)
-                    && match h.bound {
-                        Bound::Lower => s > best,
-                        Bound::Upper => s < best,
-                        Bound::Exact => true,
-                    }
-                {
-                    best = s;
-                }
+            if self.sh.params.p.qs_tt_stand_pat != 0 {
+                best = hit
+                    .and_then(|h| h.corrects(best, ply))
+                    .filter(|&s| !is_by_rule(s))
+                    .unwrap_or(best);
             }
             if best >= beta {
                 return best;

@@ -23,6 +23,7 @@
 //! Entries sit in buckets of two; a store replaces the entry of the same
 //! position if any, otherwise the one with the lowest `depth - 4 * age gap`.
 
+use super::score::from_tt;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Which side of the true score a stored score is.
@@ -61,6 +62,22 @@ pub(crate) struct Hit {
     /// Whether the position is or was on a principal variation (a
     /// full-window node stored it, or an entry that said so was kept).
     pub pv: bool,
+}
+
+impl Hit {
+    /// The stored score, seen from `ply`, where its bound says `eval` is
+    /// wrong (a lower bound above it, an upper bound below it, or an exact
+    /// score): a search looked further than the evaluation can.
+    #[inline]
+    pub fn corrects(&self, eval: i32, ply: usize) -> Option<i32> {
+        let s = from_tt(self.score, ply);
+        match self.bound {
+            Bound::Lower => s > eval,
+            Bound::Upper => s < eval,
+            Bound::Exact => true,
+        }
+        .then_some(s)
+    }
 }
 
 const BUCKET: usize = 2;

@@ -5,31 +5,16 @@
 //! limits, and a deterministic bench. No test asserts on timing.
 
 use menagerie::rules::{play_line, Evaluate, GenKind, MoveList, MoveSink, Position};
-use menagerie::search::{Clock, Info, Limits, Score, SearchResult, Searcher};
+use menagerie::search::{Clock, Limits, Score, SearchResult, Searcher};
 use menagerie::tools::bench;
 use menagerie::variants::chess::Chess;
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-fn no_stop() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
-
-fn to_depth<P: Position + Evaluate>(
-    s: &mut Searcher<P>,
-    pos: &P,
-    depth: u32,
-) -> (SearchResult<P::Move>, Vec<Info>) {
-    let mut infos = Vec::new();
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let r = s.search(pos, &[], &limits, no_stop(), &mut |i| infos.push(i.clone()));
-    (r, infos)
-}
+#[path = "common/searching.rs"]
+mod searching;
+use searching::{no_stop, to_depth};
 
 /// Whether the side to move is checkmated (chess).
 fn mated(p: &Chess) -> bool {
@@ -607,54 +592,6 @@ fn more_threads_answer_and_report_at_the_depth_asked() {
     run_all(ManyThreadsReportTheDeepest);
 }
 
-/// Every variant's own search parameters name real parameters with values in
-/// range (the searcher would otherwise skip them silently), and a parameter
-/// set at run time changes the search: the null move switched off by a huge
-/// minimum move count gives another node count at the same depth.
-#[test]
-fn every_variant_overrides_known_parameters() {
-    struct Check;
-    impl VariantVisitor for Check {
-        type Output = ();
-        fn visit<P: Position + Evaluate>(self) {
-            let p = menagerie::search::Params::for_variant(P::EVAL_SCALE_PCT, P::SEARCH_PARAMS);
-            assert!(p.is_ok(), "{}: {:?}", P::NAME, p);
-            assert_eq!(p.unwrap(), Searcher::<P>::variant_params());
-        }
-    }
-    for v in VARIANTS {
-        dispatch(v, Check).unwrap();
-    }
-    // Chess is the calibration: its table is the defaults. Fugue's
-    // evaluation counts in units three times as large, so its margins
-    // triple, and its own table switches late-move pruning off and futility
-    // pruning down to reduced depth 0.
-    use menagerie::search::Params;
-    use menagerie::variants::fugue::Fugue;
-    assert_eq!(Searcher::<Chess>::variant_params(), Params::DEFAULT);
-    let fugue = Searcher::<Fugue>::variant_params();
-    assert_eq!(fugue.rfp_margin, 3 * Params::DEFAULT.rfp_margin);
-    assert_eq!(fugue.lmr_base_pct, Params::DEFAULT.lmr_base_pct);
-    assert_eq!((fugue.lmp_max_depth, fugue.futility_max_depth), (0, 0));
-    let pos = Chess::startpos();
-    let nodes = |s: &mut Searcher<Chess>| {
-        s.clear();
-        let limits = Limits {
-            depth: Some(8),
-            ..Limits::default()
-        };
-        s.search(&pos, &[], &limits, no_stop(), &mut |_| {}).nodes
-    };
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let before = nodes(&mut s);
-    assert_eq!(before, nodes(&mut s));
-    s.set_param("nmp_min_moves", 60).unwrap();
-    assert_ne!(before, nodes(&mut s));
-    assert!(s.set_param("nmp_min_moves", 61).is_err());
-    assert!(s.set_param("nosuch", 1).is_err());
-    assert_eq!(s.params().nmp_min_moves, 60);
-}
-
 /// A repetition found on the search path alone is a path-dependent result:
 /// under Fugue's rule it scores above any evaluation but never as a mate
 /// (which the table would keep as proven for other paths). Black's king can
@@ -677,135 +614,4 @@ fn a_repetition_on_the_search_path_is_not_a_mate_score() {
         "{:?}",
         r.score
     );
-}
-
-/// Contempt: a draw inside the tree costs the root's side `contempt` and
-/// gains the other side as much. From K v K every move reaches a position
-/// the rules call drawn (insufficient material) one ply down, so the root
-/// scores exactly `-contempt` (and exactly 0 without one).
-#[test]
-fn contempt_prices_draws_for_the_root_side() {
-    let bare = Chess::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
-    for contempt in [0, 40, -40, 300] {
-        let mut s = Searcher::<Chess>::new(4, 1);
-        s.set_param("contempt", contempt).unwrap();
-        let (r, _) = to_depth(&mut s, &bare, 4);
-        assert_eq!(r.score, Score::Cp(-contempt), "contempt {contempt}");
-    }
-    let mut s = Searcher::<Chess>::new(4, 1);
-    assert!(s.set_param("contempt", 301).is_err());
-    assert_eq!(s.params().contempt, 0);
-}
-
-/// The correction history acts only where a variant names a structure:
-/// switching it off (`correction_max=0`) changes chess's tree (its pawns),
-/// and nothing where no structure is named. Each search starts from cleared
-/// tables, so the counts repeat.
-#[test]
-fn correction_history_acts_only_where_a_variant_names_a_structure() {
-    struct Nodes;
-    impl VariantVisitor for Nodes {
-        type Output = (bool, bool);
-        fn visit<P: Position + Evaluate>(self) -> (bool, bool) {
-            let pos = P::startpos();
-            let mut s = Searcher::<P>::new(4, 1);
-            let nodes = |s: &mut Searcher<P>| {
-                s.clear();
-                to_depth(s, &pos, 7).0.nodes
-            };
-            let on = nodes(&mut s);
-            assert_eq!(on, nodes(&mut s), "{}", P::NAME);
-            s.set_param("correction_max", 0).unwrap();
-            let off = nodes(&mut s);
-            (pos.correction_key().is_some(), on != off)
-        }
-    }
-    for &v in VARIANTS {
-        let (named, changed) = dispatch(v, Nodes).unwrap();
-        // Without a key the option must do nothing; with one it may (a
-        // shallow search from the start can learn too little to matter), and
-        // in chess it must.
-        assert!(named || !changed, "{v}: no key, yet the tree changed");
-        assert!(
-            v != "chess" || (named && changed),
-            "chess: key {named}, changed {changed}"
-        );
-    }
-}
-
-/// The nodes of depth-8 searches of chess's bench positions, each from
-/// cleared tables (so the count repeats for the same parameters).
-fn bench_nodes(s: &mut Searcher<Chess>) -> u64 {
-    bench::positions::<Chess>()
-        .iter()
-        .map(|p| {
-            s.clear();
-            to_depth(s, p, 8).0.nodes
-        })
-        .sum()
-}
-
-/// ProbCut is wired in and keeps the tactics: switching it off
-/// (`probcut_min_depth=64`) changes chess's trees from the bench positions,
-/// and with it on the search still takes a hanging queen with the rook and
-/// scores the win (rook and knight against a bare king).
-#[test]
-fn probcut_changes_the_tree_and_keeps_a_won_queen() {
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let on = bench_nodes(&mut s);
-    s.set_param("probcut_min_depth", 64).unwrap();
-    let off = bench_nodes(&mut s);
-    assert_ne!(on, off, "ProbCut never cut a node");
-
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let pos = Chess::from_fen("4k3/8/8/3q4/8/8/3R4/N3K3 w - - 0 1").unwrap();
-    let (r, _) = to_depth(&mut s, &pos, 10);
-    assert_eq!(pos.format_move(r.best.unwrap()), "d2d5");
-    assert!(
-        matches!(r.score, Score::Cp(c) if c > 500) || matches!(r.score, Score::Mate(n) if n > 0),
-        "{:?}",
-        r.score
-    );
-}
-
-/// Singular extensions are wired in, and `singular_min_depth=64` (the top of
-/// its range) switches them off: chess's trees from the bench positions
-/// change when they are off, and are the same with any minimum depth the
-/// search does not reach (64, or 20 at depth 8).
-#[test]
-fn singular_extensions_change_the_tree_and_sixty_four_switches_them_off() {
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let on = bench_nodes(&mut s);
-    s.set_param("singular_min_depth", 64).unwrap();
-    let off = bench_nodes(&mut s);
-    assert_ne!(on, off, "no singular search changed the tree");
-    s.set_param("singular_min_depth", 20).unwrap();
-    assert_eq!(bench_nodes(&mut s), off);
-    assert!(s.set_param("singular_min_depth", 65).is_err());
-}
-
-/// The continuation correction needs nothing from the variant: switched on
-/// (`cont_correction_max`), it changes the tree of chess (which also has a
-/// structure table) and of Fugue (which has none); switched off again, with
-/// the tables cleared, Fugue's count is the first one again. (That 0 is the
-/// tree without it is what `bench`'s unchanged signature shows.)
-#[test]
-fn continuation_correction_changes_the_tree_in_any_variant() {
-    use menagerie::variants::fugue::Fugue;
-    let mut s = Searcher::<Chess>::new(4, 1);
-    s.set_param("cont_correction_max", 0).unwrap();
-    let off = bench_nodes(&mut s);
-    s.set_param("cont_correction_max", 128).unwrap();
-    assert_ne!(off, bench_nodes(&mut s), "chess: the tree did not change");
-
-    let pos = Fugue::startpos();
-    let mut s = Searcher::<Fugue>::new(4, 1);
-    let mut nodes = |cap: i32| {
-        s.set_param("cont_correction_max", cap).unwrap();
-        s.clear();
-        to_depth(&mut s, &pos, 8).0.nodes
-    };
-    let off = nodes(0);
-    assert_ne!(off, nodes(384), "fugue: the tree did not change");
-    assert_eq!(off, nodes(0));
 }

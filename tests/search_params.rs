@@ -1,6 +1,6 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
-//! the correction histories, ProbCut, singular extensions). Split from
+//! the correction histories, ProbCut, singular extensions, hindsight). Split from
 //! `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
@@ -163,6 +163,27 @@ fn singular_extensions_change_the_tree_and_sixty_four_switches_them_off() {
     s.set_param("singular_min_depth", 20).unwrap();
     assert_eq!(bench_nodes(&mut s), off);
     assert!(s.set_param("singular_min_depth", 65).is_err());
+}
+
+/// The hindsight depth adjustment is wired in both ways: switched off
+/// (`hindsight_margin=0`), chess's trees from the bench positions change;
+/// with the margin at the top of its range (a ply shallower all but never,
+/// a ply deeper as before) they differ from the trees with it off, and
+/// with a margin of 1 (a ply shallower whenever this side stands better
+/// than the parent thought) from the trees at the top of the range.
+#[test]
+fn hindsight_changes_the_tree_both_ways() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let on = bench_nodes(&mut s);
+    s.set_param("hindsight_margin", 0).unwrap();
+    let off = bench_nodes(&mut s);
+    s.set_param("hindsight_margin", 1000).unwrap();
+    let deeper_only = bench_nodes(&mut s);
+    s.set_param("hindsight_margin", 1).unwrap();
+    let eager = bench_nodes(&mut s);
+    assert_ne!(on, off, "hindsight never changed a depth");
+    assert_ne!(deeper_only, off, "never a ply deeper");
+    assert_ne!(eager, deeper_only, "never a ply shallower");
 }
 
 /// The continuation correction needs nothing from the variant: switched on

@@ -146,6 +146,23 @@ impl<P: Evaluate> Worker<'_, P> {
             };
         self.data.hist.clear_killers(ply + 2);
 
+        // Step 5b. Hindsight: the parent's reduction judged by how the two
+        // static evaluations came out.
+        let prior_reduction = std::mem::take(&mut self.stack[ply].reduction);
+        if prm.hindsight_margin > 0
+            && !in_check
+            && excluded.is_none()
+            && ply > 0
+            && self.stack[ply - 1].eval != NO_EVAL
+        {
+            let sum = corrected_eval + self.stack[ply - 1].eval;
+            if prior_reduction >= 3 && sum <= 0 {
+                depth += 1;
+            } else if prior_reduction >= 1 && depth >= 2 && sum > prm.hindsight_margin {
+                depth -= 1;
+            }
+        }
+
         // Step 6. Reverse futility: far above beta near the horizon, trust it.
         if !PV
             && !in_check
@@ -443,6 +460,7 @@ impl<P: Evaluate> Worker<'_, P> {
                     r -= i32::from(in_check);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
+                self.stack[ply + 1].reduction = r;
                 s = -self.alphabeta::<false>(
                     &child,
                     -alpha - 1,
@@ -451,6 +469,7 @@ impl<P: Evaluate> Worker<'_, P> {
                     ply + 1,
                     true,
                 );
+                self.stack[ply + 1].reduction = 0;
                 if s > alpha && r > 0 {
                     s = -self.alphabeta::<false>(
                         &child,

@@ -84,6 +84,14 @@ params! {
     lmr_min_moves = 1, 0..=10;
     /// History (main + continuation) worth one ply of reduction.
     lmr_history_divisor = 8192, 1000..=50000;
+    /// Hindsight depth adjustment: a node reached by a move reduced by 3
+    /// plies or more searches a ply deeper when the two static evaluations
+    /// (this side's and the parent's, each its own) sum to at most 0 (the
+    /// opponent's move did not make things worse for it, so the reduction
+    /// may have hidden something); one reduced by a ply or more searches a
+    /// ply shallower when they sum to more than this margin (the move made
+    /// things much worse for its mover). 0 turns both off.
+    hindsight_margin = 200, 0..=1000;
     /// Plies less reduction at a zero-window node that is or was on a
     /// principal variation (the table remembers it).
     lmr_tt_pv = 1, 0..=3;
@@ -178,7 +186,7 @@ params! {
 /// divisors of a score): the defaults suit chess's centipawns, and a variant
 /// whose evaluation counts in larger units scales them
 /// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
-pub const EVAL_UNIT_PARAMS: [&str; 12] = [
+pub const EVAL_UNIT_PARAMS: [&str; 13] = [
     "aspiration_window",
     "rfp_margin",
     "nmp_eval_divisor",
@@ -191,6 +199,7 @@ pub const EVAL_UNIT_PARAMS: [&str; 12] = [
     "correction_max",
     "cont_correction_max",
     "probcut_margin",
+    "hindsight_margin",
 ];
 
 impl Params {

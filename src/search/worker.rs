@@ -49,6 +49,10 @@ pub(crate) struct Frame<M> {
     /// Cut-offs so far among the children of the node one ply above (each
     /// child that fails high counts itself here).
     pub cutoffs: u8,
+    /// The late-move reduction the node one ply above gave the move that
+    /// led here (0 when unreduced): read once by the node, for the
+    /// hindsight depth adjustment.
+    pub reduction: i32,
 }
 
 /// The evaluation of a ply in check: none.
@@ -249,6 +253,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     doubles: 0,
                     noisy: false,
                     cutoffs: 0,
+                    reduction: 0,
                 };
                 MAX_PLY + 4
             ],

@@ -88,9 +88,10 @@ params! {
     /// plies or more searches a ply deeper when the two static evaluations
     /// (this side's and the parent's, each its own) sum to at most 0 (the
     /// opponent's move did not make things worse for it, so the reduction
-    /// may have hidden something); one reduced by a ply or more searches a
-    /// ply shallower when they sum to more than this margin (the move made
-    /// things much worse for its mover). 0 turns both off.
+    /// may have hidden something); one reduced by a ply or more, with 2
+    /// plies or more left, searches a ply shallower when they sum to more
+    /// than this margin (the move made things much worse for its mover). 0
+    /// turns both off.
     hindsight_margin = 200, 0..=1000;
     /// Plies less reduction at a zero-window node that is or was on a
     /// principal variation (the table remembers it).

@@ -147,6 +147,10 @@ enum Command {
         /// keep an earlier round's scale.
         #[arg(long)]
         k: Option<f64>,
+        /// Weight groups held at their starting values (the names in the
+        /// weights file's comments, comma-separated: e.g. MATERIAL).
+        #[arg(long, value_delimiter = ',')]
+        freeze: Vec<String>,
     },
     /// A board in the web browser to play, watch and analyse every variant:
     /// starts a local web server, prints its URL and opens the browser.
@@ -675,6 +679,7 @@ fn main() -> ExitCode {
             lr_end,
             batch,
             k,
+            freeze,
         }) => {
             if !(0.0..=1.0).contains(&lambda) {
                 return fail("--lambda takes a number from 0 to 1");
@@ -698,6 +703,7 @@ fn main() -> ExitCode {
                 lr_end,
                 batch,
                 k,
+                freeze,
             };
             dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }

@@ -132,6 +132,10 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
             vec!["trubix", "--data", s(&good), "--lr-end", "inf"],
             "--lr-end",
         ),
+        (
+            vec!["trubix", "--data", s(&good), "--freeze", "MATERIAL,QUEENS"],
+            "no weight group \"QUEENS\"",
+        ),
     ];
     for (args, want) in cases {
         let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
@@ -147,7 +151,8 @@ fn bad_input_is_one_error_line_exit_2_and_no_file() {
 }
 
 /// `--k` holds K at the value given (the run reports it and the header's
-/// command names it, so the file can be made again); so is `--lr-end`.
+/// command names it, so the file can be made again); so are `--lr-end` and
+/// `--freeze`, and the frozen material row is the compiled one.
 #[test]
 fn a_given_k_is_kept_and_named_in_the_header() {
     let (dir, data) = trubix_data("fixed-k", 200, 4);
@@ -162,15 +167,29 @@ fn a_given_k_is_kept_and_named_in_the_header() {
         "0.0042",
         "--lr-end",
         "0.25",
+        "--freeze",
+        "MATERIAL",
     ];
     let (code, stdout, stderr) = tune(&[&args[..], &["--out", s(&out)]].concat());
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("K 0.004200, held-out loss"), "{stdout}");
     let file = std::fs::read_to_string(&out).unwrap();
     assert!(
-        file.contains(" --lr 1 --lr-end 0.25 --batch 16384 --k 0.0042`"),
+        file.contains(" --lr 1 --lr-end 0.25 --batch 16384 --k 0.0042 --freeze MATERIAL`"),
         "{file}"
     );
     assert!(file.contains("K = 0.004200;"), "{file}");
+    let material_row = |text: &str| {
+        let at = text.find("// MATERIAL\n").expect("a MATERIAL row");
+        text[at..].lines().nth(1).unwrap().trim().to_string()
+    };
+    let compiled = std::fs::read_to_string("src/variants/trubix/weights.rs").unwrap();
+    assert_eq!(material_row(&file), material_row(&compiled));
+    // The same run without the freeze, at a step that moves the material.
+    let thawed = dir.join("thawed.rs");
+    let (code, _, stderr) = tune(&[&args[..9], &["--lr", "30", "--out", s(&thawed)]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let thawed = std::fs::read_to_string(&thawed).unwrap();
+    assert_ne!(material_row(&thawed), material_row(&compiled));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,7 +16,7 @@
 //!    shuffled mini-batches, its step constant or decaying (`--lr-end`); the
 //!    held-out loss is reported each epoch.
 //! 5. The weights, rounded, are written as the variant's `weights.rs`
-//!    ([`render`]), fixed ones untouched.
+//!    ([`render`]), fixed ones and frozen groups (`--freeze`) untouched.
 //!
 //! Everything runs on one thread in a fixed order, so a second run from the
 //! same data writes the same file byte for byte.
@@ -45,6 +45,10 @@ pub struct Options {
     pub batch: usize,
     /// K held fixed instead of fitted to the starting weights.
     pub k: Option<f64>,
+    /// Groups of the layout (`P::GROUPS` names) held at their starting
+    /// values while the rest move: say, the material, so that a round
+    /// cannot trade piece values against the other terms.
+    pub freeze: Vec<String>,
 }
 
 impl Default for Options {
@@ -57,6 +61,7 @@ impl Default for Options {
             lr_end: None,
             batch: 16_384,
             k: None,
+            freeze: Vec::new(),
         }
     }
 }
@@ -168,8 +173,27 @@ fn held_out(seed: u64, i: usize) -> bool {
         .is_multiple_of(10)
 }
 
+/// Which weights the groups named in `names` cover; an unknown name is an
+/// error that lists the layout's groups.
+pub fn frozen_weights<P: Tunable>(names: &[String]) -> Result<Vec<bool>, String> {
+    let mut frozen = vec![false; P::WEIGHTS.len()];
+    for name in names {
+        let Some(g) = P::GROUPS.iter().find(|g| g.name == name.as_str()) else {
+            let all: Vec<&str> = P::GROUPS.iter().map(|g| g.name).collect();
+            return Err(format!(
+                "--freeze: {} has no weight group {name:?} (its groups: {})",
+                P::NAME,
+                all.join(", ")
+            ));
+        };
+        frozen[g.start..g.start + g.len].fill(true);
+    }
+    Ok(frozen)
+}
+
 /// Fits the weights of `P` to `set`, starting from `initial`; `report` hears
-/// each epoch. Errors only on a data set too small to split.
+/// each epoch. Errors on a data set too small to split or an unknown group
+/// to freeze.
 pub fn fit<P: Tunable>(
     set: &Samples,
     initial: &[i32],
@@ -195,7 +219,10 @@ pub fn fit<P: Tunable>(
         .k
         .unwrap_or_else(|| fit_k(set, &train, &w, opts.lambda));
     let loss_before = loss(set, &test, &w, k, opts.lambda);
-    let free: Vec<bool> = (0..w.len()).map(|i| !P::is_fixed(i)).collect();
+    let frozen = frozen_weights::<P>(&opts.freeze)?;
+    let free: Vec<bool> = (0..w.len())
+        .map(|i| !P::is_fixed(i) && !frozen[i])
+        .collect();
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let mut grad = vec![0.0; w.len()];
@@ -264,6 +291,8 @@ pub fn run<P: Tunable>(
     if files.is_empty() {
         return Err("no data: give --data FILE...".to_string());
     }
+    // An unknown group fails before the data is read (which takes minutes).
+    frozen_weights::<P>(&opts.freeze)?;
     let mut set = Samples::default();
     let mut infos = Vec::new();
     for f in files {

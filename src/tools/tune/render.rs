@@ -19,8 +19,13 @@ pub fn made_by<P: Tunable>(
     let lr_end = opts
         .lr_end
         .map_or(String::new(), |e| format!(" --lr-end {e}"));
+    let freeze = if opts.freeze.is_empty() {
+        String::new()
+    } else {
+        format!(" --freeze {}", opts.freeze.join(","))
+    };
     let mut lines = vec![format!(
-        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}`",
+        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}{freeze}`",
         P::NAME,
         names.join(" "),
         opts.epochs,

@@ -41,9 +41,11 @@ fn tuning_finds_a_wrong_weight_and_lowers_the_held_out_loss() {
         }
     }
     // Labels made with a known K give that K back (about) from the true weights.
-    let k = fit::<Chess>(&set, truth, &Options { epochs: 0, ..opts }, &mut |_| {})
-        .unwrap()
-        .k;
+    let zero = Options {
+        epochs: 0,
+        ..opts.clone()
+    };
+    let k = fit::<Chess>(&set, truth, &zero, &mut |_| {}).unwrap().k;
     assert!((k - 0.006).abs() < 0.0006, "K = {k}");
     // A K given is used as it is, not fitted.
     let held = Options {
@@ -131,4 +133,64 @@ fn a_decaying_step_size_is_used_epoch_by_epoch() {
     assert_ne!(one, start);
     assert_eq!(settled, one);
     assert_ne!(constant, one);
+}
+
+/// `--freeze MATERIAL` holds every material weight where it started while
+/// the other groups move; the header names the option; an unknown group is
+/// an error naming the layout's groups.
+#[test]
+fn frozen_groups_keep_their_starting_weights() {
+    let truth = <Chess as Tunable>::WEIGHTS;
+    let text = synthetic::<Chess>(600, 11, truth, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let mut start = truth.to_vec();
+    let knight = eval::MATERIAL + 2;
+    start[knight] = 150;
+    // Halve every other group's weights so that they have somewhere to go.
+    for w in start.iter_mut().skip(eval::MATERIAL + 12) {
+        *w /= 2;
+    }
+    let opts = Options {
+        epochs: 3,
+        lr: 8.0,
+        batch: 64,
+        freeze: vec!["MATERIAL".to_string()],
+        ..Options::default()
+    };
+    let tuned = fit::<Chess>(&set, &start, &opts, &mut |_| {}).unwrap();
+    let material = Chess::GROUPS.iter().find(|g| g.name == "MATERIAL").unwrap();
+    let range = material.start..material.start + material.len;
+    assert_eq!(tuned.weights[range.clone()], start[range.clone()]);
+    let moved = (0..start.len())
+        .filter(|j| !range.contains(j) && tuned.weights[*j] != start[*j])
+        .count();
+    assert!(moved > 10, "only {moved} weights moved");
+    // Without the freeze the knight does move.
+    let thawed = fit::<Chess>(
+        &set,
+        &start,
+        &Options {
+            freeze: Vec::new(),
+            ..opts.clone()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_ne!(thawed.weights[knight], 150);
+
+    let header = render::made_by::<Chess>(&opts, &[], &tuned, &set);
+    assert!(header[0].ends_with(" --freeze MATERIAL`"), "{}", header[0]);
+
+    let bad = Options {
+        freeze: vec!["MATERIAL".to_string(), "QUEENS".to_string()],
+        ..opts
+    };
+    let e = fit::<Chess>(&set, &start, &bad, &mut |_| {}).unwrap_err();
+    assert!(e.contains("\"QUEENS\"") && e.contains("MOBILITY"), "{e}");
+    assert!(
+        run::<Chess>(&["/nonexistent".to_string()], &bad, &mut |_| {})
+            .unwrap_err()
+            .contains("QUEENS")
+    );
 }

@@ -211,3 +211,22 @@ fn continuation_correction_changes_the_tree_in_any_variant() {
     assert_ne!(off, nodes(384), "fugue: the tree did not change");
     assert_eq!(off, nodes(0));
 }
+
+/// The low-ply history is wired in: at its default 0 the trees are the
+/// shipped ones; ordering the root's quiet moves by it (1), or the first four
+/// plies' (4), changes chess's trees from the bench positions, each
+/// differently; 5 is out of range.
+#[test]
+fn low_ply_history_changes_the_tree_only_when_asked() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = bench_nodes(&mut s);
+    s.set_param("low_ply_history", 0).unwrap();
+    assert_eq!(bench_nodes(&mut s), shipped);
+    s.set_param("low_ply_history", 1).unwrap();
+    let root = bench_nodes(&mut s);
+    s.set_param("low_ply_history", 4).unwrap();
+    let four = bench_nodes(&mut s);
+    assert_ne!(root, shipped, "the root's low-ply history changed nothing");
+    assert_ne!(four, root, "plies 1 to 3 changed nothing");
+    assert!(s.set_param("low_ply_history", 5).is_err());
+}

@@ -263,6 +263,7 @@ impl<P: Evaluate> Worker<'_, P> {
             killers: self.data.hist.killers(ply),
             counter: self.data.hist.counter(side, prev[0]),
             prev,
+            low_ply: (ply < prm.low_ply_history as usize).then_some(ply),
         };
         let mut scores = Scores::new();
         score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
@@ -558,6 +559,12 @@ impl<P: Evaluate> Worker<'_, P> {
                     hist.update_quiet(side, prev, key, bonus);
                     for &(_, q) in &quiets {
                         hist.update_quiet(side, prev, q, -bonus);
+                    }
+                    if ply < prm.low_ply_history as usize {
+                        hist.update_low_ply(ply, key, bonus);
+                        for &(_, q) in &quiets {
+                            hist.update_low_ply(ply, q, -bonus);
+                        }
                     }
                 } else {
                     hist.update_capture(side, key, bonus);

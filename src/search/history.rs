@@ -12,7 +12,11 @@
 //! - `continuation`: by the move one ply back (the opponent's reply) and two
 //!   plies back (our own previous move), then the move itself: "after that
 //!   move, this one tends to work";
-//! - `counter`: the quiet move that last refuted the opponent's move.
+//! - `counter`: the quiet move that last refuted the opponent's move;
+//! - `low_ply`: by distance from the root (the first [`LOW_PLIES`]), for
+//!   quiet moves, cleared at every search: near the root the same few
+//!   positions are searched again each iteration, so what refuted a move
+//!   there is worth more than the game-long average of the main history.
 //!
 //! Updates use the usual gravity formula, so a value moves towards ±`MAX`
 //! by a share of the bonus and never leaves that range.
@@ -23,6 +27,9 @@ use crate::rules::{Evaluate, GameMove, MoveKey};
 
 /// History values stay inside ±`MAX`.
 pub(crate) const MAX: i32 = 16_384;
+
+/// Plies from the root that keep a low-ply history.
+pub(crate) const LOW_PLIES: usize = 4;
 
 /// The number of distinct keys of a variant and how a key is folded into
 /// one index.
@@ -80,6 +87,8 @@ pub(crate) struct Histories<M> {
     continuation: Vec<i16>,
     /// `[side][opponent's key]`.
     counter: Vec<Option<M>>,
+    /// `[ply][key]`, ply below `LOW_PLIES`.
+    low_ply: Vec<i16>,
     killers: Vec<[Option<M>; 2]>,
 }
 
@@ -92,6 +101,7 @@ impl<M: GameMove> Histories<M> {
             capture: vec![0; 2 * n],
             continuation: vec![0; 4 * n * n],
             counter: vec![None; 2 * n],
+            low_ply: vec![0; LOW_PLIES * n],
             killers: vec![[None; 2]; MAX_PLY + 2],
         }
     }
@@ -155,6 +165,28 @@ impl<M: GameMove> Histories<M> {
         }
     }
 
+    /// The low-ply history of `key` at `ply` (`None`, or a ply beyond
+    /// `LOW_PLIES`: 0).
+    #[inline]
+    pub fn low_ply(&self, ply: Option<usize>, key: Key) -> i32 {
+        match ply {
+            Some(p) if p < LOW_PLIES => self.low_ply[p * self.space.count + key as usize] as i32,
+            _ => 0,
+        }
+    }
+
+    pub fn update_low_ply(&mut self, ply: usize, key: Key, bonus: i32) {
+        if ply < LOW_PLIES {
+            let i = ply * self.space.count + key as usize;
+            gravity(&mut self.low_ply[i], bonus);
+        }
+    }
+
+    /// A new search: the root has changed, so has every low ply.
+    pub fn clear_low_ply(&mut self) {
+        self.low_ply.fill(0);
+    }
+
     pub fn update_capture(&mut self, side: Color, key: Key, bonus: i32) {
         let i = self.side_index(side, key);
         gravity(&mut self.capture[i], bonus);
@@ -209,5 +241,28 @@ mod tests {
             gravity(&mut e, -40_000);
             assert!((e as i32) >= -MAX);
         }
+    }
+
+    /// The low-ply history is per ply (a bonus at ply 1 is not seen at ply
+    /// 0 or 2), reads 0 beyond its plies and without a ply, ignores updates
+    /// there, and a new search clears it while the main history stays.
+    #[test]
+    fn low_ply_history_is_per_ply_and_cleared_by_a_new_search() {
+        let mut h: Histories<crate::variants::chess::ChessMove> =
+            Histories::new(KeySpace::with(3, 10));
+        h.update_low_ply(1, 7, 800);
+        h.update_quiet(Color::White, [None, None], 7, 800);
+        assert!(h.low_ply(Some(1), 7) > 0);
+        assert_eq!(h.low_ply(Some(0), 7), 0);
+        assert_eq!(h.low_ply(Some(2), 7), 0);
+        assert_eq!(h.low_ply(None, 7), 0);
+        h.update_low_ply(LOW_PLIES, 7, 800);
+        assert_eq!(h.low_ply(Some(LOW_PLIES), 7), 0);
+        h.update_low_ply(LOW_PLIES - 1, 29, -300);
+        assert!(h.low_ply(Some(LOW_PLIES - 1), 29) < 0);
+        h.clear_low_ply();
+        assert_eq!(h.low_ply(Some(1), 7), 0);
+        assert_eq!(h.low_ply(Some(LOW_PLIES - 1), 29), 0);
+        assert!(h.quiet(Color::White, 7) > 0);
     }
 }

@@ -202,6 +202,7 @@ impl<P: Position + Evaluate> Searcher<P> {
     ) -> SearchResult<P::Move> {
         let start = Instant::now();
         self.tt.new_search();
+        self.threads.iter_mut().for_each(|t| t.hist.clear_low_ply());
 
         // A root with no legal move: the game is over, there is nothing to search.
         let mut roots = MoveList::new();

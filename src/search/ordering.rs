@@ -8,7 +8,8 @@
 //!    variant's `capture_gain` plus capture history;
 //! 3. the two killers of the ply, then the counter move to the opponent's
 //!    last move;
-//! 4. the other quiet moves, by main plus continuation history;
+//! 4. the other quiet moves, by main plus continuation history (plus the
+//!    low-ply history near the root, when the search parameter asks);
 //! 5. noisy moves that lose material by exchange, by gain.
 
 use super::history::{Histories, Key};
@@ -33,6 +34,9 @@ pub(crate) struct Context<M> {
     pub counter: Option<M>,
     /// The keys of the moves one and two plies back (continuation history).
     pub prev: [Option<Key>; 2],
+    /// The node's distance from the root where quiet moves also order by
+    /// the low-ply history (`None`: they do not).
+    pub low_ply: Option<usize>,
 }
 
 impl<M> Context<M> {
@@ -43,6 +47,7 @@ impl<M> Context<M> {
             killers: [None, None],
             counter: None,
             prev: [None, None],
+            low_ply: None,
         }
     }
 }
@@ -78,7 +83,11 @@ pub(crate) fn score_moves<P: Evaluate>(
             COUNTER
         } else {
             let key = space.index(pos.move_key(m)) as Key;
-            hist.quiet_score(side, ctx.prev, key)
+            // The low-ply history counts most at the root, less further down.
+            let low = ctx
+                .low_ply
+                .map_or(0, |p| 2 * hist.low_ply(Some(p), key) / (1 + p as i32));
+            hist.quiet_score(side, ctx.prev, key) + low
         };
         scores.push(s);
     }
@@ -133,7 +142,7 @@ mod tests {
 
     /// In every registered variant: the hash move first, then noisy moves
     /// that do not lose by exchange, the killer, the other quiet moves by
-    /// falling history, and the losing noisy moves last; a noisy move's
+    /// falling history (main plus the root's low-ply history), and the losing noisy moves last; a noisy move's
     /// score tells whether it loses by exchange.
     struct OrderHolds;
     impl VariantVisitor for OrderHolds {
@@ -155,12 +164,14 @@ mod tests {
                 for (i, &m) in quiet.iter().enumerate() {
                     let key = space.index(pos.move_key(m)) as Key;
                     hist.update_quiet(side, [None, None], key, (i as i32 * 37) % 500 - 250);
+                    hist.update_low_ply(0, key, (i as i32 * 53) % 700 - 350);
                 }
                 let ctx = Context {
                     hash_move,
                     killers,
                     counter: None,
                     prev: [None, None],
+                    low_ply: Some(0),
                 };
                 let mut scores = Scores::new();
                 score_moves(&pos, &list, &ctx, &hist, &mut scores);
@@ -190,7 +201,8 @@ mod tests {
                     }
                 };
                 let qscore = |m: P::Move| {
-                    hist.quiet_score(side, [None, None], space.index(pos.move_key(m)) as Key)
+                    let key = space.index(pos.move_key(m)) as Key;
+                    hist.quiet_score(side, [None, None], key) + 2 * hist.low_ply(Some(0), key)
                 };
                 for w in order[1..].windows(2) {
                     let (a, b) = (w[0], w[1]);

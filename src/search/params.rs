@@ -150,6 +150,10 @@ params! {
     /// When every move of a node fails low, the opponent's quiet move that
     /// led to it was good: its histories gain `pct`% of the node's bonus.
     fail_low_bonus_pct = 100, 0..=400;
+    /// The first this many plies from the root (at most 4) also order quiet
+    /// moves by a low-ply history of their own, cleared at every search and
+    /// taught by the cut-offs there; 0, the default, leaves it out.
+    low_ply_history = 0, 0..=4;
     /// A cut-off's score, when it is an evaluation (not a mate or another
     /// result by rule), is pulled towards beta by
     /// `(score * depth + beta) / (depth + 1)` (1) or kept (0): a shallow

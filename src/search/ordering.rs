@@ -142,8 +142,9 @@ mod tests {
 
     /// In every registered variant: the hash move first, then noisy moves
     /// that do not lose by exchange, the killer, the other quiet moves by
-    /// falling history (main plus the root's low-ply history), and the losing noisy moves last; a noisy move's
-    /// score tells whether it loses by exchange.
+    /// falling history (main plus the root's low-ply history), and the
+    /// losing noisy moves last; a noisy move's score tells whether it loses
+    /// by exchange.
     struct OrderHolds;
     impl VariantVisitor for OrderHolds {
         type Output = ();

@@ -200,6 +200,7 @@ pub fn fit<P: Tunable>(
     opts: &Options,
     report: &mut dyn FnMut(Epoch),
 ) -> Result<Fit, String> {
+    let frozen = frozen_weights::<P>(&opts.freeze)?;
     let n = set.list.len();
     if n < 2 {
         return Err(format!(
@@ -219,7 +220,6 @@ pub fn fit<P: Tunable>(
         .k
         .unwrap_or_else(|| fit_k(set, &train, &w, opts.lambda));
     let loss_before = loss(set, &test, &w, k, opts.lambda);
-    let frozen = frozen_weights::<P>(&opts.freeze)?;
     let free: Vec<bool> = (0..w.len())
         .map(|i| !P::is_fixed(i) && !frozen[i])
         .collect();

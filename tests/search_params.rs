@@ -230,3 +230,32 @@ fn low_ply_history_changes_the_tree_only_when_asked() {
     assert_ne!(four, root, "plies 1 to 3 changed nothing");
     assert!(s.set_param("low_ply_history", 5).is_err());
 }
+
+/// The structure history is wired in: at its default 0 the trees are the
+/// shipped ones; at 100 and at 200 chess's trees from the bench positions
+/// change, each differently; in Fugue, which names no structure, nothing
+/// changes; 401 is out of range.
+#[test]
+fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = bench_nodes(&mut s);
+    s.set_param("structure_history_pct", 0).unwrap();
+    assert_eq!(bench_nodes(&mut s), shipped);
+    s.set_param("structure_history_pct", 100).unwrap();
+    let one = bench_nodes(&mut s);
+    s.set_param("structure_history_pct", 200).unwrap();
+    let two = bench_nodes(&mut s);
+    assert_ne!(one, shipped, "the structure history changed nothing");
+    assert_ne!(two, one, "its weight changed nothing");
+    assert!(s.set_param("structure_history_pct", 401).is_err());
+
+    use menagerie::variants::fugue::Fugue;
+    let pos = Fugue::startpos();
+    let mut s = Searcher::<Fugue>::new(4, 1);
+    let mut nodes = |pct: i32| {
+        s.set_param("structure_history_pct", pct).unwrap();
+        s.clear();
+        to_depth(&mut s, &pos, 8).0.nodes
+    };
+    assert_eq!(nodes(0), nodes(200), "fugue names no structure");
+}

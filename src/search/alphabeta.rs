@@ -3,7 +3,7 @@
 //! nodes (full window) from the zero-window nodes that only prove a bound;
 //! `cut_node` marks zero-window nodes expected to fail high (reduced more).
 
-use super::history::Key;
+use super::history::{structure_bucket, Key};
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::probcut;
 use super::score::{
@@ -258,12 +258,16 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // Step 9. Order (see `ordering`).
         let prev = self.prev_keys(ply);
+        let structure = correction_key
+            .filter(|_| prm.structure_history_pct > 0)
+            .map(|k| (structure_bucket(k), prm.structure_history_pct));
         let ctx = Context {
             hash_move,
             killers: self.data.hist.killers(ply),
             counter: self.data.hist.counter(side, prev[0]),
             prev,
             low_ply: (ply < prm.low_ply_history as usize).then_some(ply),
+            structure,
         };
         let mut scores = Scores::new();
         score_moves(pos, &list, &ctx, &self.data.hist, &mut scores);
@@ -564,6 +568,12 @@ impl<P: Evaluate> Worker<'_, P> {
                         hist.update_low_ply(ply, key, bonus);
                         for &(_, q) in &quiets {
                             hist.update_low_ply(ply, q, -bonus);
+                        }
+                    }
+                    if let Some((b, _)) = structure {
+                        hist.update_structure(b, side, key, bonus);
+                        for &(_, q) in &quiets {
+                            hist.update_structure(b, side, q, -bonus);
                         }
                     }
                 } else {

@@ -16,7 +16,11 @@
 //! - `low_ply`: by distance from the root (the first [`LOW_PLIES`]), for
 //!   quiet moves, cleared at every search: near the root the same few
 //!   positions are searched again each iteration, so what refuted a move
-//!   there is worth more than the game-long average of the main history.
+//!   there is worth more than the game-long average of the main history;
+//! - `structure`: by the node's structure (a bucket of
+//!   `Evaluate::correction_key`: the pawns in chess) and side, for quiet
+//!   moves: a plan that works against one pawn structure (a knight to the
+//!   hole in it) tends to work in its other positions, and not in others.
 //!
 //! Updates use the usual gravity formula, so a value moves towards ±`MAX`
 //! by a share of the bonus and never leaves that range.
@@ -30,6 +34,16 @@ pub(crate) const MAX: i32 = 16_384;
 
 /// Plies from the root that keep a low-ply history.
 pub(crate) const LOW_PLIES: usize = 4;
+
+/// Structures the structure history tells apart (a power of two: the
+/// structure key's low bits pick one; two structures may share a bucket).
+pub(crate) const STRUCTURES: usize = 512;
+
+/// A node's bucket of the structure history.
+#[inline]
+pub(crate) fn structure_bucket(key: u64) -> usize {
+    key as usize & (STRUCTURES - 1)
+}
 
 /// The number of distinct keys of a variant and how a key is folded into
 /// one index.
@@ -89,6 +103,8 @@ pub(crate) struct Histories<M> {
     counter: Vec<Option<M>>,
     /// `[ply][key]`, ply below `LOW_PLIES`.
     low_ply: Vec<i16>,
+    /// `[structure bucket][side][key]`.
+    structure: Vec<i16>,
     killers: Vec<[Option<M>; 2]>,
 }
 
@@ -102,6 +118,7 @@ impl<M: GameMove> Histories<M> {
             continuation: vec![0; 4 * n * n],
             counter: vec![None; 2 * n],
             low_ply: vec![0; LOW_PLIES * n],
+            structure: vec![0; STRUCTURES * 2 * n],
             killers: vec![[None; 2]; MAX_PLY + 2],
         }
     }
@@ -187,6 +204,26 @@ impl<M: GameMove> Histories<M> {
         self.low_ply.fill(0);
     }
 
+    #[inline]
+    fn structure_index(&self, bucket: usize, side: Color, key: Key) -> usize {
+        (bucket * 2 + side.index()) * self.space.count + key as usize
+    }
+
+    /// The structure history of `key` for `side` in the structure `bucket`
+    /// (`None`: the variant names no structure, or the search leaves the
+    /// table out: 0).
+    #[inline]
+    pub fn structure(&self, bucket: Option<usize>, side: Color, key: Key) -> i32 {
+        bucket.map_or(0, |b| {
+            self.structure[self.structure_index(b, side, key)] as i32
+        })
+    }
+
+    pub fn update_structure(&mut self, bucket: usize, side: Color, key: Key, bonus: i32) {
+        let i = self.structure_index(bucket, side, key);
+        gravity(&mut self.structure[i], bonus);
+    }
+
     pub fn update_capture(&mut self, side: Color, key: Key, bonus: i32) {
         let i = self.side_index(side, key);
         gravity(&mut self.capture[i], bonus);
@@ -264,5 +301,27 @@ mod tests {
         assert_eq!(h.low_ply(Some(1), 7), 0);
         assert_eq!(h.low_ply(Some(LOW_PLIES - 1), 29), 0);
         assert!(h.quiet(Color::White, 7) > 0);
+    }
+
+    /// The structure history is per bucket and per side, reads 0 without a
+    /// bucket, and only the whole clear (a new game) forgets it.
+    #[test]
+    fn structure_history_is_per_bucket_and_side() {
+        let mut h: Histories<crate::variants::chess::ChessMove> =
+            Histories::new(KeySpace::with(3, 10));
+        let b = structure_bucket(0xdead_beef);
+        assert!(b < STRUCTURES);
+        h.update_structure(b, Color::Black, 7, 900);
+        assert!(h.structure(Some(b), Color::Black, 7) > 0);
+        assert_eq!(h.structure(Some(b), Color::White, 7), 0);
+        assert_eq!(h.structure(Some((b + 1) % STRUCTURES), Color::Black, 7), 0);
+        assert_eq!(h.structure(Some(b), Color::Black, 8), 0);
+        assert_eq!(h.structure(None, Color::Black, 7), 0);
+        h.update_structure(STRUCTURES - 1, Color::White, 29, -400);
+        assert!(h.structure(Some(STRUCTURES - 1), Color::White, 29) < 0);
+        h.clear_low_ply();
+        assert!(h.structure(Some(b), Color::Black, 7) > 0);
+        h.clear();
+        assert_eq!(h.structure(Some(b), Color::Black, 7), 0);
     }
 }

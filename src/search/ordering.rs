@@ -9,7 +9,8 @@
 //! 3. the two killers of the ply, then the counter move to the opponent's
 //!    last move;
 //! 4. the other quiet moves, by main plus continuation history (plus the
-//!    low-ply history near the root, when the search parameter asks);
+//!    low-ply history near the root and the structure history, when the
+//!    search parameters ask);
 //! 5. noisy moves that lose material by exchange, by gain.
 
 use super::history::{Histories, Key};
@@ -37,6 +38,9 @@ pub(crate) struct Context<M> {
     /// The node's distance from the root where quiet moves also order by
     /// the low-ply history (`None`: they do not).
     pub low_ply: Option<usize>,
+    /// The node's structure bucket and the structure history's weight in
+    /// percent where quiet moves also order by it (`None`: they do not).
+    pub structure: Option<(usize, i32)>,
 }
 
 impl<M> Context<M> {
@@ -48,6 +52,7 @@ impl<M> Context<M> {
             counter: None,
             prev: [None, None],
             low_ply: None,
+            structure: None,
         }
     }
 }
@@ -87,7 +92,10 @@ pub(crate) fn score_moves<P: Evaluate>(
             let low = ctx
                 .low_ply
                 .map_or(0, |p| 2 * hist.low_ply(Some(p), key) / (1 + p as i32));
-            hist.quiet_score(side, ctx.prev, key) + low
+            let structure = ctx
+                .structure
+                .map_or(0, |(b, pct)| hist.structure(Some(b), side, key) * pct / 100);
+            hist.quiet_score(side, ctx.prev, key) + low + structure
         };
         scores.push(s);
     }
@@ -142,7 +150,8 @@ mod tests {
 
     /// In every registered variant: the hash move first, then noisy moves
     /// that do not lose by exchange, the killer, the other quiet moves by
-    /// falling history (main plus the root's low-ply history), and the
+    /// falling history (main plus the root's low-ply history plus the
+    /// structure history at its weight), and the
     /// losing noisy moves last; a noisy move's score tells whether it loses
     /// by exchange.
     struct OrderHolds;
@@ -166,6 +175,7 @@ mod tests {
                     let key = space.index(pos.move_key(m)) as Key;
                     hist.update_quiet(side, [None, None], key, (i as i32 * 37) % 500 - 250);
                     hist.update_low_ply(0, key, (i as i32 * 53) % 700 - 350);
+                    hist.update_structure(3, side, key, (i as i32 * 71) % 900 - 450);
                 }
                 let ctx = Context {
                     hash_move,
@@ -173,6 +183,7 @@ mod tests {
                     counter: None,
                     prev: [None, None],
                     low_ply: Some(0),
+                    structure: Some((3, 150)),
                 };
                 let mut scores = Scores::new();
                 score_moves(&pos, &list, &ctx, &hist, &mut scores);
@@ -203,7 +214,9 @@ mod tests {
                 };
                 let qscore = |m: P::Move| {
                     let key = space.index(pos.move_key(m)) as Key;
-                    hist.quiet_score(side, [None, None], key) + 2 * hist.low_ply(Some(0), key)
+                    hist.quiet_score(side, [None, None], key)
+                        + 2 * hist.low_ply(Some(0), key)
+                        + hist.structure(Some(3), side, key) * 150 / 100
                 };
                 for w in order[1..].windows(2) {
                     let (a, b) = (w[0], w[1]);

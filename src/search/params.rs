@@ -154,6 +154,11 @@ params! {
     /// moves by a low-ply history of their own, cleared at every search and
     /// taught by the cut-offs there; 0, the default, leaves it out.
     low_ply_history = 0, 0..=4;
+    /// Quiet moves also order by a structure history (by the node's
+    /// `Evaluate::correction_key`: the pawns in chess), taught by the
+    /// cut-offs as the main history is, added at this weight in percent;
+    /// 0, the default, leaves it out (and variants naming no structure).
+    structure_history_pct = 0, 0..=400;
     /// A cut-off's score, when it is an evaluation (not a mate or another
     /// result by rule), is pulled towards beta by
     /// `(score * depth + beta) / (depth + 1)` (1) or kept (0): a shallow

@@ -103,7 +103,8 @@ pub(crate) struct Histories<M> {
     counter: Vec<Option<M>>,
     /// `[ply][key]`, ply below `LOW_PLIES`.
     low_ply: Vec<i16>,
-    /// `[structure bucket][side][key]`.
+    /// `[structure bucket][side][key]`; empty until first taught, so a
+    /// search that leaves the table out neither allocates nor clears it.
     structure: Vec<i16>,
     killers: Vec<[Option<M>; 2]>,
 }
@@ -118,7 +119,7 @@ impl<M: GameMove> Histories<M> {
             continuation: vec![0; 4 * n * n],
             counter: vec![None; 2 * n],
             low_ply: vec![0; LOW_PLIES * n],
-            structure: vec![0; STRUCTURES * 2 * n],
+            structure: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 2],
         }
     }
@@ -215,11 +216,15 @@ impl<M: GameMove> Histories<M> {
     #[inline]
     pub fn structure(&self, bucket: Option<usize>, side: Color, key: Key) -> i32 {
         bucket.map_or(0, |b| {
-            self.structure[self.structure_index(b, side, key)] as i32
+            let i = self.structure_index(b, side, key);
+            self.structure.get(i).map_or(0, |&v| v as i32)
         })
     }
 
     pub fn update_structure(&mut self, bucket: usize, side: Color, key: Key, bonus: i32) {
+        if self.structure.is_empty() {
+            self.structure = vec![0; STRUCTURES * 2 * self.space.count];
+        }
         let i = self.structure_index(bucket, side, key);
         gravity(&mut self.structure[i], bonus);
     }
@@ -303,14 +308,17 @@ mod tests {
         assert!(h.quiet(Color::White, 7) > 0);
     }
 
-    /// The structure history is per bucket and per side, reads 0 without a
-    /// bucket, and only the whole clear (a new game) forgets it.
+    /// The structure history reads 0 before it is first taught, is per
+    /// bucket and per side, reads 0 without a bucket, and only the whole
+    /// clear (a new game) forgets it.
     #[test]
     fn structure_history_is_per_bucket_and_side() {
         let mut h: Histories<crate::variants::chess::ChessMove> =
             Histories::new(KeySpace::with(3, 10));
         let b = structure_bucket(0xdead_beef);
         assert!(b < STRUCTURES);
+        // Read before anything is taught (the table is not yet allocated).
+        assert_eq!(h.structure(Some(b), Color::Black, 7), 0);
         h.update_structure(b, Color::Black, 7, 900);
         assert!(h.structure(Some(b), Color::Black, 7) > 0);
         assert_eq!(h.structure(Some(b), Color::White, 7), 0);

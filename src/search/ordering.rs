@@ -151,9 +151,8 @@ mod tests {
     /// In every registered variant: the hash move first, then noisy moves
     /// that do not lose by exchange, the killer, the other quiet moves by
     /// falling history (main plus the root's low-ply history plus the
-    /// structure history at its weight), and the
-    /// losing noisy moves last; a noisy move's score tells whether it loses
-    /// by exchange.
+    /// structure history at its weight), and the losing noisy moves last; a
+    /// noisy move's score tells whether it loses by exchange.
     struct OrderHolds;
     impl VariantVisitor for OrderHolds {
         type Output = ();

@@ -243,7 +243,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             pos,
             history,
             limits,
-            deadlines: time::deadlines(limits, roots.len()),
+            deadlines: time::deadlines(limits, roots.len(), &self.params.p),
             root_moves,
             params: &self.params,
             fallback,

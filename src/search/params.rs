@@ -190,6 +190,16 @@ params! {
     report_min_depth = 8, 1..=64;
     /// Nodes between two looks at the stop flags.
     check_interval = 1024, 64..=65536;
+    /// Time management with a clock (`time`): one move's budget is
+    /// `time / moves_to_go + 3/4 inc`, with this `moves_to_go` when the GUI
+    /// gives none.
+    time_moves_to_go = 25, 5..=60;
+    /// No new iteration starts after this percentage of the budget (before
+    /// the scaling by what the search says about the move).
+    time_soft_pct = 60, 20..=200;
+    /// The search is stopped after this many budgets (and never after more
+    /// than 40% of what is left, whatever the parameters).
+    time_hard_factor = 3, 1..=6;
 }
 
 /// The parameters counted in the evaluation's units (margins, windows and

@@ -3,8 +3,9 @@
 //! from the moment `search` was called.
 //!
 //! With a clock the budget for one move is `time / moves_to_go + 3/4 inc`
-//! (moves_to_go defaults to 25 when the GUI gives none); the hard limit is
-//! three budgets but never more than 40% of what is left after the move
+//! (moves_to_go is the parameter `time_moves_to_go`, 25, when the GUI gives
+//! none); the soft limit is `time_soft_pct` (60%) of it, the hard limit
+//! `time_hard_factor` (three) budgets but never more than 40% of what is left after the move
 //! overhead, so the clock can never run out: each move takes at most 40% of
 //! the remainder, and the increment refills it. With 1 s + 10 ms the first
 //! move gets about 47 ms and at most 140 ms; even if every move used its whole
@@ -13,18 +14,12 @@
 //! given time minus the overhead for both limits. The caller polls the hard
 //! limit at least every few milliseconds.
 
-use super::Limits;
+use super::{Limits, Params};
 use std::time::Duration;
 
-/// Moves assumed left when the GUI does not say.
-const DEFAULT_MOVES_TO_GO: u32 = 25;
-/// At most this share (in percent) of the remaining time on one move.
+/// At most this share (in percent) of the remaining time on one move: not a
+/// parameter, since it is what keeps the clock from running out.
 const MAX_SHARE: u32 = 40;
-/// Hard limit as a multiple of the budget.
-const HARD_FACTOR: u32 = 3;
-/// The soft limit is this percentage of the budget (the next iteration would
-/// likely not finish before the hard limit otherwise).
-const SOFT_PERCENT: u32 = 60;
 /// With a single legal move, spend this fraction of the soft limit.
 const FORCED_DIVISOR: u32 = 8;
 
@@ -97,8 +92,9 @@ pub(crate) struct Deadlines {
     pub hard: Option<Duration>,
 }
 
-/// The deadlines for a search of a root with `root_moves` legal moves.
-pub(crate) fn deadlines(limits: &Limits, root_moves: usize) -> Deadlines {
+/// The deadlines for a search of a root with `root_moves` legal moves, with
+/// the time parameters of `p`.
+pub(crate) fn deadlines(limits: &Limits, root_moves: usize, p: &Params) -> Deadlines {
     if limits.infinite {
         return Deadlines::default();
     }
@@ -115,11 +111,10 @@ pub(crate) fn deadlines(limits: &Limits, root_moves: usize) -> Deadlines {
     let avail = clock.time.saturating_sub(limits.move_overhead);
     let mtg = clock
         .moves_to_go
-        .unwrap_or(DEFAULT_MOVES_TO_GO)
-        .clamp(1, 50);
+        .map_or(p.time_moves_to_go.max(1) as u32, |m| m.clamp(1, 50));
     let budget = avail / mtg + clock.inc * 3 / 4;
-    let hard = (budget * HARD_FACTOR).min(avail * MAX_SHARE / 100);
-    let mut soft = (budget * SOFT_PERCENT / 100).min(hard);
+    let hard = (budget * p.time_hard_factor.max(1) as u32).min(avail * MAX_SHARE / 100);
+    let mut soft = (budget * p.time_soft_pct.max(0) as u32 / 100).min(hard);
     if root_moves == 1 {
         soft /= FORCED_DIVISOR;
     }
@@ -150,15 +145,37 @@ mod tests {
         }
     }
 
+    /// The shipped time parameters and every corner of their ranges.
+    fn time_params() -> Vec<Params> {
+        let mut all = vec![Params::DEFAULT];
+        for mtg in [5, 60] {
+            for soft in [20, 200] {
+                for hard in [1, 6] {
+                    let mut p = Params::DEFAULT;
+                    p.set("time_moves_to_go", mtg).unwrap();
+                    p.set("time_soft_pct", soft).unwrap();
+                    p.set("time_hard_factor", hard).unwrap();
+                    all.push(p);
+                }
+            }
+        }
+        all
+    }
+
     #[test]
     fn never_more_than_forty_percent_of_what_is_left() {
-        for time in [0, 1, 5, 20, 60, 100, 1000, 60_000] {
-            for inc in [0, 10, 100, 1000] {
-                for mtg in [None, Some(1), Some(2), Some(40)] {
-                    let d = deadlines(&clock(time, inc, mtg), 20);
-                    let avail = ms(time).saturating_sub(ms(10));
-                    assert!(d.hard.unwrap() <= avail * 2 / 5, "{time} {inc} {mtg:?}");
-                    assert!(d.soft.unwrap() <= d.hard.unwrap());
+        for p in time_params() {
+            for time in [0, 1, 5, 20, 60, 100, 1000, 60_000] {
+                for inc in [0, 10, 100, 1000] {
+                    for mtg in [None, Some(1), Some(2), Some(40)] {
+                        let d = deadlines(&clock(time, inc, mtg), 20, &p);
+                        let avail = ms(time).saturating_sub(ms(10));
+                        assert!(
+                            d.hard.unwrap() <= avail * 2 / 5,
+                            "{time} {inc} {mtg:?} {p:?}"
+                        );
+                        assert!(d.soft.unwrap() <= d.hard.unwrap());
+                    }
                 }
             }
         }
@@ -167,14 +184,35 @@ mod tests {
     #[test]
     fn one_second_plus_ten_ms_never_runs_out() {
         // Simulate a whole game where every move uses the full hard limit.
-        let mut left = ms(1000);
-        for _ in 0..500 {
-            let d = deadlines(&clock(left.as_millis() as u64, 10, None), 30);
-            let used = d.hard.unwrap() + ms(10); // plus the overhead we allowed for
-            assert!(used <= left);
-            left = left - used + ms(10);
+        for p in time_params() {
+            let mut left = ms(1000);
+            for _ in 0..500 {
+                let d = deadlines(&clock(left.as_millis() as u64, 10, None), 30, &p);
+                let used = d.hard.unwrap() + ms(10); // plus the overhead we allowed for
+                assert!(used <= left);
+                left = left - used + ms(10);
+            }
+            assert!(left >= ms(10));
         }
-        assert!(left >= ms(10));
+    }
+
+    #[test]
+    fn the_time_parameters_set_the_limits() {
+        // 60 s left, no increment: a budget of 60 s / 25 = 2.4 s as shipped.
+        let limits = clock(60_010, 0, None);
+        let shipped = deadlines(&limits, 20, &Params::DEFAULT);
+        assert_eq!(shipped.soft, Some(ms(1440)));
+        assert_eq!(shipped.hard, Some(ms(7200)));
+        let mut p = Params::DEFAULT;
+        p.set("time_moves_to_go", 20).unwrap();
+        p.set("time_soft_pct", 80).unwrap();
+        p.set("time_hard_factor", 2).unwrap();
+        let d = deadlines(&limits, 20, &p);
+        assert_eq!(d.soft, Some(ms(2400)));
+        assert_eq!(d.hard, Some(ms(6000)));
+        // A `movestogo` from the GUI wins over the parameter.
+        let given = deadlines(&clock(60_010, 0, Some(30)), 20, &p);
+        assert_eq!(given.soft, Some(ms(1600)));
     }
 
     #[test]
@@ -203,12 +241,15 @@ mod tests {
             move_overhead: ms(20),
             ..Limits::default()
         };
-        assert_eq!(deadlines(&l, 10).hard, Some(ms(480)));
+        assert_eq!(deadlines(&l, 10, &Params::DEFAULT).hard, Some(ms(480)));
         let inf = Limits {
             infinite: true,
             ..clock(1000, 0, None)
         };
-        assert_eq!(deadlines(&inf, 10), Deadlines::default());
-        assert_eq!(deadlines(&Limits::default(), 10), Deadlines::default());
+        assert_eq!(deadlines(&inf, 10, &Params::DEFAULT), Deadlines::default());
+        assert_eq!(
+            deadlines(&Limits::default(), 10, &Params::DEFAULT),
+            Deadlines::default()
+        );
     }
 }

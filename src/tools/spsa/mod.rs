@@ -54,12 +54,20 @@ pub struct Spec {
 
 impl Spec {
     /// The parameter `name` of `Params`, starting at `start`, perturbed by
-    /// `c_end` at the end (default: a tenth of `start`, at least 1).
+    /// `c_end` at the end (default: a tenth of `start`, at least 1). The
+    /// clock's parameters (`time_*`) are refused: a fixed-node game never
+    /// reads them, so a run would only measure noise.
     pub fn new(name: &str, start: f64, c_end: Option<f64>) -> Result<Spec, String> {
         let &(name, lo, hi) = Params::RANGES
             .iter()
             .find(|r| r.0 == name)
             .ok_or_else(|| format!("no search parameter {name}"))?;
+        if name.starts_with("time_") {
+            return Err(format!(
+                "{name} sets the clock's limits, which fixed-node games never read: \
+                 measure it with `menagerie match` instead"
+            ));
+        }
         if !(f64::from(lo)..=f64::from(hi)).contains(&start) {
             return Err(format!("{name} must start in {lo}..={hi}"));
         }

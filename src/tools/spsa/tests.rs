@@ -26,6 +26,7 @@ fn the_gains_follow_the_schedule() {
 #[test]
 fn specs_name_parameters_in_range() {
     assert!(Spec::new("no_such_thing", 1.0, None).is_err());
+    assert!(Spec::new("time_soft_pct", 60.0, None).is_err());
     assert!(
         Spec::new("rfp_margin", 5.0, None).is_err(),
         "below its range"

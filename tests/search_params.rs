@@ -259,3 +259,21 @@ fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
     };
     assert_eq!(nodes(0), nodes(200), "fugue names no structure");
 }
+
+/// The continuation history four plies back is wired in: at its default 0
+/// the trees are the shipped ones, at 1 chess's trees from the bench
+/// positions change; 2 is out of range.
+#[test]
+fn continuation_four_plies_back_changes_the_tree_only_when_asked() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = bench_nodes(&mut s);
+    s.set_param("cont_history_4", 0).unwrap();
+    assert_eq!(bench_nodes(&mut s), shipped);
+    s.set_param("cont_history_4", 1).unwrap();
+    assert_ne!(
+        bench_nodes(&mut s),
+        shipped,
+        "four plies back changed nothing"
+    );
+    assert!(s.set_param("cont_history_4", 2).is_err());
+}

@@ -11,7 +11,9 @@
 //! - `capture`: by side, for noisy moves (added to the victim's value);
 //! - `continuation`: by the move one ply back (the opponent's reply) and two
 //!   plies back (our own previous move), then the move itself: "after that
-//!   move, this one tends to work";
+//!   move, this one tends to work"; with `cont_history_4` also by our move
+//!   before that, four plies back (a table of its own, allocated when first
+//!   taught);
 //! - `counter`: the quiet move that last refuted the opponent's move;
 //! - `low_ply`: by distance from the root (the first [`LOW_PLIES`]), for
 //!   quiet moves, cleared at every search: near the root the same few
@@ -93,12 +95,19 @@ fn gravity(e: &mut i16, bonus: i32) {
     *e = (v + bonus - v * bonus.abs() / MAX) as i16;
 }
 
+/// The keys of the moves one, two and four plies back (`None` above the
+/// root, after a null move, and four plies back unless `cont_history_4`).
+pub(crate) type PrevKeys = [Option<Key>; 3];
+
 pub(crate) struct Histories<M> {
     space: KeySpace,
     quiet: Vec<i16>,
     capture: Vec<i16>,
     /// `[distance - 1][side][previous key][key]`, distance 1 or 2.
     continuation: Vec<i16>,
+    /// `[side][key four plies back][key]`; empty until first taught, so a
+    /// search without `cont_history_4` neither allocates nor clears it.
+    continuation4: Vec<i16>,
     /// `[side][opponent's key]`.
     counter: Vec<Option<M>>,
     /// `[ply][key]`, ply below `LOW_PLIES`.
@@ -117,6 +126,7 @@ impl<M: GameMove> Histories<M> {
             quiet: vec![0; 2 * n],
             capture: vec![0; 2 * n],
             continuation: vec![0; 4 * n * n],
+            continuation4: Vec::new(),
             counter: vec![None; 2 * n],
             low_ply: vec![0; LOW_PLIES * n],
             structure: Vec::new(),
@@ -153,33 +163,52 @@ impl<M: GameMove> Histories<M> {
         self.capture[self.side_index(side, key)] as i32
     }
 
-    /// The continuation history of `key` after the moves `prev` (one and two
-    /// plies back; `None` for a null move or before the root).
     #[inline]
-    pub fn continuation(&self, side: Color, prev: [Option<Key>; 2], key: Key) -> i32 {
+    fn cont4_index(&self, side: Color, prev: Key, key: Key) -> usize {
+        let n = self.space.count;
+        (side.index() * n + prev as usize) * n + key as usize
+    }
+
+    /// The continuation history of `key` after the moves `prev` (one, two
+    /// and four plies back; `None` for a null move, before the root, or
+    /// four back when that table is left out).
+    #[inline]
+    pub fn continuation(&self, side: Color, prev: PrevKeys, key: Key) -> i32 {
         let mut sum = 0;
-        for (d, p) in prev.iter().enumerate() {
+        for (d, p) in prev[..2].iter().enumerate() {
             if let Some(p) = *p {
                 sum += self.continuation[self.cont_index(d + 1, side, p, key)] as i32;
             }
+        }
+        if let Some(p) = prev[2] {
+            let i = self.cont4_index(side, p, key);
+            sum += self.continuation4.get(i).map_or(0, |&v| v as i32);
         }
         sum
     }
 
     /// Main plus continuation history: how good a quiet move looks.
     #[inline]
-    pub fn quiet_score(&self, side: Color, prev: [Option<Key>; 2], key: Key) -> i32 {
+    pub fn quiet_score(&self, side: Color, prev: PrevKeys, key: Key) -> i32 {
         self.quiet(side, key) + self.continuation(side, prev, key)
     }
 
-    pub fn update_quiet(&mut self, side: Color, prev: [Option<Key>; 2], key: Key, bonus: i32) {
+    pub fn update_quiet(&mut self, side: Color, prev: PrevKeys, key: Key, bonus: i32) {
         let i = self.side_index(side, key);
         gravity(&mut self.quiet[i], bonus);
-        for (d, p) in prev.iter().enumerate() {
+        for (d, p) in prev[..2].iter().enumerate() {
             if let Some(p) = *p {
                 let i = self.cont_index(d + 1, side, p, key);
                 gravity(&mut self.continuation[i], bonus);
             }
+        }
+        if let Some(p) = prev[2] {
+            if self.continuation4.is_empty() {
+                let n = self.space.count;
+                self.continuation4 = vec![0; 2 * n * n];
+            }
+            let i = self.cont4_index(side, p, key);
+            gravity(&mut self.continuation4[i], bonus);
         }
     }
 
@@ -293,7 +322,7 @@ mod tests {
         let mut h: Histories<crate::variants::chess::ChessMove> =
             Histories::new(KeySpace::with(3, 10));
         h.update_low_ply(1, 7, 800);
-        h.update_quiet(Color::White, [None, None], 7, 800);
+        h.update_quiet(Color::White, [None, None, None], 7, 800);
         assert!(h.low_ply(Some(1), 7) > 0);
         assert_eq!(h.low_ply(Some(0), 7), 0);
         assert_eq!(h.low_ply(Some(2), 7), 0);
@@ -331,5 +360,35 @@ mod tests {
         assert!(h.structure(Some(b), Color::Black, 7) > 0);
         h.clear();
         assert_eq!(h.structure(Some(b), Color::Black, 7), 0);
+    }
+
+    /// The continuation history four plies back reads 0 before it is first
+    /// taught and without a key four plies back; it is its own table (not
+    /// the one or two plies back), per side and previous key, and only the
+    /// whole clear forgets it.
+    #[test]
+    fn continuation_four_plies_back_is_its_own_table() {
+        let mut h: Histories<crate::variants::chess::ChessMove> =
+            Histories::new(KeySpace::with(3, 10));
+        let four = [None, None, Some(5)];
+        assert_eq!(h.continuation(Color::White, four, 7), 0);
+        h.update_quiet(Color::White, four, 7, 900);
+        let taught = h.continuation(Color::White, four, 7);
+        assert!(taught > 0);
+        assert_eq!(
+            h.quiet_score(Color::White, four, 7),
+            h.quiet(Color::White, 7) + taught
+        );
+        assert_eq!(h.continuation(Color::White, [None, None, None], 7), 0);
+        assert_eq!(h.continuation(Color::White, [Some(5), Some(5), None], 7), 0);
+        assert_eq!(h.continuation(Color::Black, four, 7), 0);
+        assert_eq!(h.continuation(Color::White, [None, None, Some(6)], 7), 0);
+        // One and two plies back add to it.
+        h.update_quiet(Color::White, [Some(5), None, None], 7, 900);
+        assert!(h.continuation(Color::White, [Some(5), None, Some(5)], 7) > taught);
+        h.clear_low_ply();
+        assert_eq!(h.continuation(Color::White, four, 7), taught);
+        h.clear();
+        assert_eq!(h.continuation(Color::White, four, 7), 0);
     }
 }

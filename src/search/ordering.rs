@@ -13,7 +13,7 @@
 //!    search parameters ask);
 //! 5. noisy moves that lose material by exchange, by gain.
 
-use super::history::{Histories, Key};
+use super::history::{Histories, Key, PrevKeys};
 use crate::rules::{Evaluate, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
 
@@ -33,8 +33,9 @@ pub(crate) struct Context<M> {
     pub hash_move: Option<M>,
     pub killers: [Option<M>; 2],
     pub counter: Option<M>,
-    /// The keys of the moves one and two plies back (continuation history).
-    pub prev: [Option<Key>; 2],
+    /// The keys of the moves one, two and four plies back (continuation
+    /// history).
+    pub prev: PrevKeys,
     /// The node's distance from the root where quiet moves also order by
     /// the low-ply history (`None`: they do not).
     pub low_ply: Option<usize>,
@@ -50,7 +51,7 @@ impl<M> Context<M> {
             hash_move,
             killers: [None, None],
             counter: None,
-            prev: [None, None],
+            prev: [None, None, None],
             low_ply: None,
             structure: None,
         }
@@ -172,7 +173,7 @@ mod tests {
                 let space = hist.space();
                 for (i, &m) in quiet.iter().enumerate() {
                     let key = space.index(pos.move_key(m)) as Key;
-                    hist.update_quiet(side, [None, None], key, (i as i32 * 37) % 500 - 250);
+                    hist.update_quiet(side, [None, None, None], key, (i as i32 * 37) % 500 - 250);
                     hist.update_low_ply(0, key, (i as i32 * 53) % 700 - 350);
                     hist.update_structure(3, side, key, (i as i32 * 71) % 900 - 450);
                 }
@@ -180,7 +181,7 @@ mod tests {
                     hash_move,
                     killers,
                     counter: None,
-                    prev: [None, None],
+                    prev: [None, None, None],
                     low_ply: Some(0),
                     structure: Some((3, 150)),
                 };
@@ -213,7 +214,7 @@ mod tests {
                 };
                 let qscore = |m: P::Move| {
                     let key = space.index(pos.move_key(m)) as Key;
-                    hist.quiet_score(side, [None, None], key)
+                    hist.quiet_score(side, [None, None, None], key)
                         + 2 * hist.low_ply(Some(0), key)
                         + hist.structure(Some(3), side, key) * 150 / 100
                 };

@@ -147,6 +147,9 @@ params! {
     history_bonus_mul = 16, 0..=100;
     history_bonus_add = 32, 0..=400;
     history_bonus_max = 1600, 100..=10000;
+    /// Continuation history also by our own move four plies back (1), or
+    /// by the moves one and two plies back only (0, the default).
+    cont_history_4 = 0, 0..=1;
     /// When every move of a node fails low, the opponent's quiet move that
     /// led to it was good: its histories gain `pct`% of the node's bonus.
     fail_low_bonus_pct = 100, 0..=400;

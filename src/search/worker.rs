@@ -2,7 +2,7 @@
 //! windows around the node function (`alphabeta.rs`).
 
 use super::correction::{Correction, MovePair};
-use super::history::{Histories, Key, KeySpace};
+use super::history::{Histories, Key, KeySpace, PrevKeys};
 use super::params::Tuned;
 use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
@@ -544,18 +544,22 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         if self.sh.params.p.cont_correction_max == 0 {
             return None;
         }
-        let [one, two] = self.prev_keys(ply);
+        let [one, two, _] = self.prev_keys(ply);
         Some((two?, one?))
     }
 
-    /// The keys of the moves one and two plies above `ply` (`None` above
-    /// the root and after a null move).
+    /// The keys of the moves one, two and four plies above `ply` (`None`
+    /// above the root and after a null move; four plies only with
+    /// `cont_history_4`).
     #[inline]
-    pub(super) fn prev_keys(&self, ply: usize) -> [Option<Key>; 2] {
-        [
-            ply.checked_sub(1).and_then(|p| self.stack[p].key),
-            ply.checked_sub(2).and_then(|p| self.stack[p].key),
-        ]
+    pub(super) fn prev_keys(&self, ply: usize) -> PrevKeys {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].key);
+        let four = if self.sh.params.p.cont_history_4 != 0 {
+            back(4)
+        } else {
+            None
+        };
+        [back(1), back(2), four]
     }
 
     /// What a draw at `ply` scores for its side to move: `-contempt` for

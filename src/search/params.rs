@@ -199,7 +199,7 @@ params! {
     time_moves_to_go = 25, 5..=60;
     /// No new iteration starts after this percentage of the budget (before
     /// the scaling by what the search says about the move).
-    time_soft_pct = 60, 20..=200;
+    time_soft_pct = 80, 20..=200;
     /// The search is stopped after this many budgets (and never after more
     /// than 40% of what is left, whatever the parameters).
     time_hard_factor = 3, 1..=6;

@@ -4,15 +4,15 @@
 //!
 //! With a clock the budget for one move is `time / moves_to_go + 3/4 inc`
 //! (moves_to_go is the parameter `time_moves_to_go`, 25, when the GUI gives
-//! none); the soft limit is `time_soft_pct` (60%) of it, the hard limit
-//! `time_hard_factor` (three) budgets but never more than 40% of what is left after the move
-//! overhead, so the clock can never run out: each move takes at most 40% of
-//! the remainder, and the increment refills it. With 1 s + 10 ms the first
-//! move gets about 47 ms and at most 140 ms; even if every move used its whole
-//! hard limit plus the whole overhead, the remainder would shrink towards the
-//! overhead geometrically and never reach zero. `movetime` uses the
-//! given time minus the overhead for both limits. The caller polls the hard
-//! limit at least every few milliseconds.
+//! none); the soft limit is `time_soft_pct` (80%) of it, the hard limit
+//! `time_hard_factor` (three) budgets but never more than 40% of what is left
+//! after the move overhead, so the clock can never run out: each move takes at
+//! most 40% of the remainder, and the increment refills it. With 1 s + 10 ms
+//! the first move's budget is about 47 ms and it takes at most 140 ms; even if
+//! every move used its whole hard limit plus the whole overhead, the remainder
+//! would shrink towards the overhead geometrically and never reach zero.
+//! `movetime` uses the given time minus the overhead for both limits. The
+//! caller polls the hard limit at least every few milliseconds.
 
 use super::{Limits, Params};
 use std::time::Duration;
@@ -201,18 +201,18 @@ mod tests {
         // 60 s left, no increment: a budget of 60 s / 25 = 2.4 s as shipped.
         let limits = clock(60_010, 0, None);
         let shipped = deadlines(&limits, 20, &Params::DEFAULT);
-        assert_eq!(shipped.soft, Some(ms(1440)));
+        assert_eq!(shipped.soft, Some(ms(1920)));
         assert_eq!(shipped.hard, Some(ms(7200)));
         let mut p = Params::DEFAULT;
         p.set("time_moves_to_go", 20).unwrap();
-        p.set("time_soft_pct", 80).unwrap();
+        p.set("time_soft_pct", 60).unwrap();
         p.set("time_hard_factor", 2).unwrap();
         let d = deadlines(&limits, 20, &p);
-        assert_eq!(d.soft, Some(ms(2400)));
+        assert_eq!(d.soft, Some(ms(1800)));
         assert_eq!(d.hard, Some(ms(6000)));
         // A `movestogo` from the GUI wins over the parameter.
         let given = deadlines(&clock(60_010, 0, Some(30)), 20, &p);
-        assert_eq!(given.soft, Some(ms(1600)));
+        assert_eq!(given.soft, Some(ms(1200)));
     }
 
     #[test]

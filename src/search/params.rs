@@ -203,6 +203,19 @@ params! {
     /// The search is stopped after this many budgets (and never after more
     /// than 40% of what is left, whatever the parameters).
     time_hard_factor = 3, 1..=6;
+    /// The soft limit's scale, in percent, after an iteration whose best
+    /// move is new.
+    time_new_best_pct = 150, 50..=300;
+    /// The smallest scale a best move unchanged for many iterations brings
+    /// the soft limit to (it falls by 12 points an iteration from 125).
+    time_stable_min_pct = 55, 20..=125;
+    /// What a score falling by 100 cp or more from one iteration to the next
+    /// adds to the scale, in percent (a smaller fall adds its share).
+    time_fall_pct = 80, 0..=300;
+    /// How much the best move's share of the iteration's nodes moves the
+    /// scale: `1 + s/200 - s/100 * share`, so 60 gives 1.3 at no share and
+    /// 0.7 at all of them; 0 ignores the share.
+    time_share_pct = 60, 0..=120;
 }
 
 /// The parameters counted in the evaluation's units (margins, windows and

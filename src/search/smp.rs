@@ -142,7 +142,7 @@ pub(crate) fn run<P: Evaluate>(
             },
         };
         let mut result = None;
-        let mut soft = SoftLimit::new(job.deadlines.soft, limits.movetime.is_none());
+        let mut soft = SoftLimit::new(job.deadlines.soft, limits.movetime.is_none(), &job.params.p);
         while result.is_none() {
             let elapsed = job.start.elapsed();
             if let Some(hard) = job.deadlines.hard {

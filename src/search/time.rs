@@ -24,7 +24,10 @@ const MAX_SHARE: u32 = 40;
 const FORCED_DIVISOR: u32 = 8;
 
 /// The soft limit as the search goes: the base from [`deadlines`], scaled
-/// after every completed iteration by what the search says about the move.
+/// after every completed iteration by what the search says about the move
+/// (the factors are the parameters `time_new_best_pct`,
+/// `time_stable_min_pct`, `time_fall_pct` and `time_share_pct`; the
+/// defaults are given here).
 /// - Stability: a best move that has not changed for several iterations
 ///   needs less time (down to 0.55× after six), a new one more (1.5×).
 /// - Score drop: a score falling from one iteration to the next means trouble
@@ -43,11 +46,17 @@ pub(crate) struct SoftLimit {
     stable: u32,
     score: Option<i32>,
     scale: f64,
+    new_best: f64,
+    stable_min: f64,
+    fall: f64,
+    share: f64,
 }
 
 impl SoftLimit {
-    /// `adaptive` false (a fixed time per move) keeps the scale at 1.
-    pub fn new(base: Option<Duration>, adaptive: bool) -> Self {
+    /// `adaptive` false (a fixed time per move) keeps the scale at 1; `p`
+    /// gives the factors.
+    pub fn new(base: Option<Duration>, adaptive: bool, p: &Params) -> Self {
+        let pct = |v: i32| f64::from(v) / 100.0;
         SoftLimit {
             adaptive,
             base,
@@ -55,6 +64,10 @@ impl SoftLimit {
             stable: 0,
             score: None,
             scale: 1.0,
+            new_best: pct(p.time_new_best_pct),
+            stable_min: pct(p.time_stable_min_pct),
+            fall: pct(p.time_fall_pct),
+            share: pct(p.time_share_pct),
         }
     }
 
@@ -68,12 +81,12 @@ impl SoftLimit {
             self.stable = 0;
         }
         let stability = match self.stable {
-            0 => 1.5,
-            s => (1.25 - 0.12 * s as f64).max(0.55),
+            0 => self.new_best,
+            s => (1.25 - 0.12 * s as f64).max(self.stable_min),
         };
         let drop = self.score.map_or(0, |prev| (prev - score).clamp(0, 100));
-        let falling = 1.0 + 0.8 * drop as f64 / 100.0;
-        let share = 1.3 - 0.6 * best_share.clamp(0.0, 1.0);
+        let falling = 1.0 + self.fall * drop as f64 / 100.0;
+        let share = 1.0 + self.share / 2.0 - self.share * best_share.clamp(0.0, 1.0);
         self.score = Some(score);
         if self.adaptive {
             self.scale = (stability * falling * share).clamp(0.4, 2.5);
@@ -218,20 +231,59 @@ mod tests {
     #[test]
     fn soft_limit_shrinks_with_a_stable_move_and_grows_when_the_score_falls() {
         let base = Some(ms(1000));
-        let mut stable = SoftLimit::new(base, true);
+        let mut stable = SoftLimit::new(base, true, &Params::DEFAULT);
         for _ in 0..8 {
             stable.iteration_done(7, 30, 0.9);
         }
         assert!(stable.reached(ms(600)) && !stable.reached(ms(300)));
-        let mut falling = SoftLimit::new(base, true);
+        let mut falling = SoftLimit::new(base, true, &Params::DEFAULT);
         falling.iteration_done(7, 100, 0.5);
         falling.iteration_done(9, -20, 0.5);
         assert!(!falling.reached(ms(2000)) && falling.reached(ms(2500)));
-        assert!(!SoftLimit::new(None, true).reached(ms(1_000_000)));
-        let mut fixed = SoftLimit::new(base, false);
+        assert!(!SoftLimit::new(None, true, &Params::DEFAULT).reached(ms(1_000_000)));
+        let mut fixed = SoftLimit::new(base, false, &Params::DEFAULT);
         fixed.iteration_done(7, 100, 0.5);
         fixed.iteration_done(9, -20, 0.5);
         assert!(fixed.reached(ms(1000)) && !fixed.reached(ms(999)));
+    }
+
+    #[test]
+    fn the_scaling_parameters_set_the_factors() {
+        let base = Some(ms(1000));
+        let mut p = Params::DEFAULT;
+        p.set("time_new_best_pct", 100).unwrap();
+        p.set("time_fall_pct", 0).unwrap();
+        p.set("time_share_pct", 0).unwrap();
+        p.set("time_stable_min_pct", 100).unwrap();
+        // A new best move whose score fell by 120 cp with a small node share:
+        // with these factors nothing moves the limit.
+        let mut flat = SoftLimit::new(base, true, &p);
+        flat.iteration_done(7, 100, 0.5);
+        flat.iteration_done(9, -20, 0.1);
+        assert!(flat.reached(ms(1000)) && !flat.reached(ms(999)));
+        // A long-stable move stops at the floor (100%), not below it.
+        let mut stable = SoftLimit::new(base, true, &p);
+        for _ in 0..8 {
+            stable.iteration_done(7, 30, 0.9);
+        }
+        assert!(stable.reached(ms(1000)) && !stable.reached(ms(999)));
+        // Each factor alone: a new best at 200%; a full fall at +100%; no
+        // share at 1 + 1.2/2 = 1.6 with time_share_pct 120.
+        p.set("time_new_best_pct", 200).unwrap();
+        let mut new_best = SoftLimit::new(base, true, &p);
+        new_best.iteration_done(7, 30, 0.5);
+        assert!(new_best.reached(ms(2000)) && !new_best.reached(ms(1999)));
+        p.set("time_new_best_pct", 100).unwrap();
+        p.set("time_fall_pct", 100).unwrap();
+        let mut fall = SoftLimit::new(base, true, &p);
+        fall.iteration_done(7, 100, 0.5);
+        fall.iteration_done(9, -20, 0.5);
+        assert!(fall.reached(ms(2000)) && !fall.reached(ms(1999)));
+        p.set("time_fall_pct", 0).unwrap();
+        p.set("time_share_pct", 120).unwrap();
+        let mut share = SoftLimit::new(base, true, &p);
+        share.iteration_done(7, 30, 0.0);
+        assert!(share.reached(ms(1600)) && !share.reached(ms(1599)));
     }
 
     #[test]

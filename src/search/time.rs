@@ -247,9 +247,19 @@ mod tests {
         assert!(fixed.reached(ms(1000)) && !fixed.reached(ms(999)));
     }
 
+    /// The soft limit, in ms from a 1 s base, after `iterations` (best move,
+    /// score, the best move's node share) with the parameters `p`.
+    fn limit_after(p: &Params, iterations: &[(u32, i32, f64)]) -> u64 {
+        let mut soft = SoftLimit::new(Some(ms(1000)), true, p);
+        for &(best, score, share) in iterations {
+            soft.iteration_done(best, score, share);
+        }
+        let limit = (1..5000).find(|&t| soft.reached(ms(t)));
+        limit.expect("a limit below five bases")
+    }
+
     #[test]
     fn the_scaling_parameters_set_the_factors() {
-        let base = Some(ms(1000));
         let mut p = Params::DEFAULT;
         p.set("time_new_best_pct", 100).unwrap();
         p.set("time_fall_pct", 0).unwrap();
@@ -257,33 +267,20 @@ mod tests {
         p.set("time_stable_min_pct", 100).unwrap();
         // A new best move whose score fell by 120 cp with a small node share:
         // with these factors nothing moves the limit.
-        let mut flat = SoftLimit::new(base, true, &p);
-        flat.iteration_done(7, 100, 0.5);
-        flat.iteration_done(9, -20, 0.1);
-        assert!(flat.reached(ms(1000)) && !flat.reached(ms(999)));
+        let falling_new_best = [(7, 100, 0.5), (9, -20, 0.1)];
+        assert_eq!(limit_after(&p, &falling_new_best), 1000);
         // A long-stable move stops at the floor (100%), not below it.
-        let mut stable = SoftLimit::new(base, true, &p);
-        for _ in 0..8 {
-            stable.iteration_done(7, 30, 0.9);
-        }
-        assert!(stable.reached(ms(1000)) && !stable.reached(ms(999)));
+        assert_eq!(limit_after(&p, &[(7, 30, 0.9); 8]), 1000);
         // Each factor alone: a new best at 200%; a full fall at +100%; no
         // share at 1 + 1.2/2 = 1.6 with time_share_pct 120.
         p.set("time_new_best_pct", 200).unwrap();
-        let mut new_best = SoftLimit::new(base, true, &p);
-        new_best.iteration_done(7, 30, 0.5);
-        assert!(new_best.reached(ms(2000)) && !new_best.reached(ms(1999)));
+        assert_eq!(limit_after(&p, &[(7, 30, 0.5)]), 2000);
         p.set("time_new_best_pct", 100).unwrap();
         p.set("time_fall_pct", 100).unwrap();
-        let mut fall = SoftLimit::new(base, true, &p);
-        fall.iteration_done(7, 100, 0.5);
-        fall.iteration_done(9, -20, 0.5);
-        assert!(fall.reached(ms(2000)) && !fall.reached(ms(1999)));
+        assert_eq!(limit_after(&p, &falling_new_best), 2000);
         p.set("time_fall_pct", 0).unwrap();
         p.set("time_share_pct", 120).unwrap();
-        let mut share = SoftLimit::new(base, true, &p);
-        share.iteration_done(7, 30, 0.0);
-        assert!(share.reached(ms(1600)) && !share.reached(ms(1599)));
+        assert_eq!(limit_after(&p, &[(7, 30, 0.0)]), 1600);
     }
 
     #[test]

@@ -173,22 +173,59 @@ fn perft_help_and_error_agree_on_the_depth_range() {
 }
 
 /// On a terminal a long perft rewrites a progress line (root moves done,
-/// nodes so far, elapsed); the count itself is unchanged.
+/// nodes so far, elapsed), and Ctrl-C typed there stops it with the partial
+/// count. The perft is deep enough (chess 7: seconds) that the line shows on
+/// any machine; the test types Ctrl-C once it has seen the line, so it takes
+/// no fixed time (a perft 6 once finished inside the line's first quarter
+/// second on a fast machine, and the test failed).
 #[test]
 fn a_long_perft_on_a_terminal_shows_progress() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
     if !std::path::Path::new("/usr/bin/script").exists() {
         eprintln!("no /usr/bin/script: skipped");
         return;
     }
-    let out = Command::new("/usr/bin/script")
-        .args(["-qec", &format!("{BIN} perft chess 6"), "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
+    let mut child = Command::new("/usr/bin/script")
+        .args(["-qec", &format!("{BIN} perft chess 7"), "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("run script");
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(shown.contains("Nodes searched: 119060324"), "{shown}");
+    let mut terminal = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = terminal.read(&mut buf) {
+            if tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut shown = String::new();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !shown.contains(" of 20 root moves, ") && Instant::now() < deadline {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(bytes) => shown.push_str(&String::from_utf8_lossy(&bytes)),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(_) => break, // the perft ended without showing the line
+        }
+    }
+    // Ctrl-C as typed on the terminal (the pseudo-terminal sends SIGINT).
+    let _ = child.stdin.take().unwrap().write_all(b"\x03");
+    let status = child.wait().expect("wait for script");
+    reader.join().unwrap();
+    shown.extend(
+        rx.try_iter()
+            .map(|b| String::from_utf8_lossy(&b).into_owned()),
+    );
     assert!(
         shown.contains(" of 20 root moves, ") && shown.contains(" nodes, "),
+        "{shown}"
+    );
+    assert_eq!(status.code(), Some(130), "{shown}");
+    assert!(
+        shown.contains("Partial count: ") && shown.contains(" of 20 root moves)"),
         "{shown}"
     );
     // Not on a terminal (a pipe), a quick perft prints only its time line.

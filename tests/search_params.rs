@@ -260,20 +260,27 @@ fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
     assert_eq!(nodes(0), nodes(200), "fugue names no structure");
 }
 
-/// The continuation history four plies back is wired in: at its default 0
-/// the trees are the shipped ones, at 1 chess's trees from the bench
-/// positions change; 2 is out of range.
-#[test]
-fn continuation_four_plies_back_changes_the_tree_only_when_asked() {
+/// A 0/1 switch, off by default, is wired in: at 0 the trees are the
+/// shipped ones, at 1 chess's trees from the bench positions change, and 2
+/// is out of range.
+fn switch_changes_the_tree_only_when_on(name: &str) {
     let mut s = Searcher::<Chess>::new(4, 1);
     let shipped = bench_nodes(&mut s);
-    s.set_param("cont_history_4", 0).unwrap();
-    assert_eq!(bench_nodes(&mut s), shipped);
-    s.set_param("cont_history_4", 1).unwrap();
-    assert_ne!(
-        bench_nodes(&mut s),
-        shipped,
-        "four plies back changed nothing"
-    );
-    assert!(s.set_param("cont_history_4", 2).is_err());
+    s.set_param(name, 0).unwrap();
+    assert_eq!(bench_nodes(&mut s), shipped, "{name} 0");
+    s.set_param(name, 1).unwrap();
+    assert_ne!(bench_nodes(&mut s), shipped, "{name} 1 changed nothing");
+    assert!(s.set_param(name, 2).is_err());
+}
+
+/// The continuation history four plies back is wired in.
+#[test]
+fn continuation_four_plies_back_changes_the_tree_only_when_asked() {
+    switch_changes_the_tree_only_when_on("cont_history_4");
+}
+
+/// Quiescence's cut-off blend is wired in.
+#[test]
+fn quiescence_blend_changes_the_tree_only_when_asked() {
+    switch_changes_the_tree_only_when_on("qs_fail_high_blend");
 }

@@ -167,6 +167,9 @@ params! {
     /// `(score * depth + beta) / (depth + 1)` (1) or kept (0): a shallow
     /// node's margin over beta is mostly noise.
     fail_high_blend = 1, 0..=1;
+    /// Quiescence's cut-off scores pulled towards beta (1: a stand pat's
+    /// halfway, a move's a quarter of the way) or kept (0).
+    qs_fail_high_blend = 0, 0..=1;
     /// Quiescence stands pat on the table's score where its bound says the
     /// evaluation is too low (a lower bound above it) or too high (an upper
     /// bound below it) (1), or on the evaluation alone (0).

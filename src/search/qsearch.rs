@@ -11,6 +11,10 @@
 //! Out of check, a capture that loses material by exchange (SEE below zero)
 //! is not searched, nor one whose gain cannot lift the stand-pat score to
 //! alpha even with a margin (delta pruning).
+//!
+//! With `qs_fail_high_blend`, a cut-off's score is pulled towards beta
+//! (halfway on a stand pat, a quarter of the way after a move): how far a
+//! quiet-looking position's evaluation is above beta says little.
 
 use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
 use super::score::{from_tt, is_by_rule, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
@@ -75,6 +79,12 @@ impl<P: Evaluate> Worker<'_, P> {
                     .unwrap_or(best);
             }
             if best >= beta {
+                if self.sh.params.p.qs_fail_high_blend != 0
+                    && !is_by_rule(best)
+                    && !is_by_rule(beta)
+                {
+                    return (best + beta) / 2;
+                }
                 return best;
             }
             alpha = alpha.max(best);
@@ -137,6 +147,15 @@ impl<P: Evaluate> Worker<'_, P> {
             }
         }
 
+        // A cut-off by a move (a capture, or an evasion in check): three
+        // quarters of its margin over beta kept.
+        if self.sh.params.p.qs_fail_high_blend != 0
+            && best >= beta
+            && !is_by_rule(best)
+            && !is_by_rule(beta)
+        {
+            best = (3 * best + beta) / 4;
+        }
         let bound = Bound::of(best, old_alpha, beta);
         let mv = best_move.map_or(0, |m: P::Move| m.pack());
         let tt_pv = PV || hit.is_some_and(|h| h.pv);

@@ -7,7 +7,7 @@ use super::history::{structure_bucket, Key};
 use super::ordering::{is_refutation_score, pick, score_moves, Context, Scores};
 use super::probcut;
 use super::score::{
-    from_tt, is_by_rule, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND,
+    blend_towards, from_tt, is_decisive, mate_in, mated_in, outcome_score, to_tt, INF, MATE_BOUND,
     MAX_PLY,
 };
 use super::tt::{Bound, Hit};
@@ -586,13 +586,8 @@ impl<P: Evaluate> Worker<'_, P> {
         }
 
         // A cut-off's margin over beta shrinks with the depth that proved it.
-        if prm.fail_high_blend != 0
-            && !root
-            && best >= beta
-            && !is_by_rule(best)
-            && !is_by_rule(beta)
-        {
-            best = (best * depth + beta) / (depth + 1);
+        if prm.fail_high_blend != 0 && !root && best >= beta {
+            best = blend_towards(best, beta, depth);
         }
 
         // Step 14. Store the result (not from a singular search: its score

@@ -17,7 +17,9 @@
 //! quiet-looking position's evaluation is above beta says little.
 
 use super::ordering::{exchange_known, pick, score_moves, Context, Scores};
-use super::score::{from_tt, is_by_rule, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
+use super::score::{
+    blend_towards, from_tt, is_by_rule, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY,
+};
 use super::tt::Bound;
 use super::worker::{static_eval, Worker};
 use crate::rules::{Evaluate, GameMove, GenKind, MoveList};
@@ -79,11 +81,8 @@ impl<P: Evaluate> Worker<'_, P> {
                     .unwrap_or(best);
             }
             if best >= beta {
-                if self.sh.params.p.qs_fail_high_blend != 0
-                    && !is_by_rule(best)
-                    && !is_by_rule(beta)
-                {
-                    return (best + beta) / 2;
+                if self.sh.params.p.qs_fail_high_blend != 0 {
+                    return blend_towards(best, beta, 1);
                 }
                 return best;
             }
@@ -149,12 +148,8 @@ impl<P: Evaluate> Worker<'_, P> {
 
         // A cut-off by a move (a capture, or an evasion in check): three
         // quarters of its margin over beta kept.
-        if self.sh.params.p.qs_fail_high_blend != 0
-            && best >= beta
-            && !is_by_rule(best)
-            && !is_by_rule(beta)
-        {
-            best = (3 * best + beta) / 4;
+        if self.sh.params.p.qs_fail_high_blend != 0 && best >= beta {
+            best = blend_towards(best, beta, 3);
         }
         let bound = Bound::of(best, old_alpha, beta);
         let mv = best_move.map_or(0, |m: P::Move| m.pack());

@@ -56,6 +56,18 @@ pub(crate) const fn is_by_rule(score: i32) -> bool {
     score > EVAL_LIMIT - MAX_PLY as i32 || score < -(EVAL_LIMIT - MAX_PLY as i32)
 }
 
+/// A cut-off's `score` pulled towards `beta`: their average weighted
+/// `weight` to 1, rounded towards zero. Left as it is when either is a
+/// result by rule (a mate's distance is not an amount to average).
+#[inline]
+pub(crate) const fn blend_towards(score: i32, beta: i32, weight: i32) -> i32 {
+    if is_by_rule(score) || is_by_rule(beta) {
+        score
+    } else {
+        (score * weight + beta) / (weight + 1)
+    }
+}
+
 /// The score of a finished game at `ply`, for the side to move `stm`; a
 /// draw scores `draw` (0, or the contempt of [`draw_score`]).
 #[inline]
@@ -147,5 +159,16 @@ mod tests {
         }
         // A mate found 3 plies below a node at ply 4 is "mate in 3 plies" there.
         assert_eq!(to_tt(mate_in(7), 4), mate_in(3));
+    }
+
+    /// A blend is the weighted average, rounded towards zero; a result by
+    /// rule on either side leaves the score as it is.
+    #[test]
+    fn blends_move_evaluations_only() {
+        assert_eq!(blend_towards(300, 100, 1), 200);
+        assert_eq!(blend_towards(300, 100, 3), 250);
+        assert_eq!(blend_towards(-101, -200, 1), -150);
+        assert_eq!(blend_towards(mate_in(5), 100, 1), mate_in(5));
+        assert_eq!(blend_towards(300, mate_in(9), 1), 300);
     }
 }

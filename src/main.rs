@@ -151,6 +151,12 @@ enum Command {
         /// weights file's comments, comma-separated: e.g. MATERIAL).
         #[arg(long, value_delimiter = ',')]
         freeze: Vec<String>,
+        /// Weight groups whose average, weighted by how much the data uses
+        /// each weight (middle and end game apart), is held where it starts
+        /// while the weights move: a piece-square table learns its shape, not
+        /// the piece's worth (comma-separated group names).
+        #[arg(long, value_delimiter = ',')]
+        hold_mean: Vec<String>,
     },
     /// A board in the web browser to play, watch and analyse every variant:
     /// starts a local web server, prints its URL and opens the browser.
@@ -680,6 +686,7 @@ fn main() -> ExitCode {
             batch,
             k,
             freeze,
+            hold_mean,
         }) => {
             if !(0.0..=1.0).contains(&lambda) {
                 return fail("--lambda takes a number from 0 to 1");
@@ -704,6 +711,7 @@ fn main() -> ExitCode {
                 batch,
                 k,
                 freeze,
+                hold_mean,
             };
             dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }

@@ -32,6 +32,22 @@ pub struct Samples {
     /// Lines read, and positions left out (decided or unresolvable).
     pub lines: usize,
     pub skipped: usize,
+    /// How much each weight is used: the sum over the positions of its
+    /// coefficients' sizes, each piece's apart (a white and a black knight
+    /// on mirrored cells cancel in `feats`, not here), tapering included.
+    pub usage: Vec<f64>,
+    /// Which part of the evaluation each weight belongs to: middle game,
+    /// end game or flat (`usage` 0: never seen).
+    pub part: Vec<Part>,
+}
+
+/// The part of a tapered evaluation a weight belongs to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Part {
+    #[default]
+    Middle,
+    End,
+    Flat,
 }
 
 /// What the tool says about one data file in the weights file's header.
@@ -159,6 +175,17 @@ fn push<P: Tunable>(pos: &P, score: f64, result: f64, out: &mut Samples) -> bool
     terms.extend(t.mg.iter().map(|&(i, c)| (i, c as f64 * rho)));
     terms.extend(t.eg.iter().map(|&(i, c)| (i, c as f64 * eg_share)));
     terms.extend(t.flat.iter().map(|&(i, c)| (i, c as f64)));
+    let parts = t.mg.iter().map(|_| Part::Middle);
+    let parts = parts.chain(t.eg.iter().map(|_| Part::End));
+    for (&(i, c), part) in terms.iter().zip(parts.chain(std::iter::repeat(Part::Flat))) {
+        let i = i as usize;
+        if out.usage.len() <= i {
+            out.usage.resize(i + 1, 0.0);
+            out.part.resize(i + 1, Part::Middle);
+        }
+        out.usage[i] += c.abs();
+        out.part[i] = part;
+    }
     // One entry per weight, in index order: fewer products per pass, and
     // the same sums in the same order on every run.
     terms.sort_by_key(|&(i, _)| i);

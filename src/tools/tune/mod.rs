@@ -15,6 +15,10 @@
 //!    and the label (the result, blended with `sigmoid(K·score)` by λ) over
 //!    shuffled mini-batches, its step constant or decaying (`--lr-end`); the
 //!    held-out loss is reported each epoch.
+//!    Groups named by `--hold-mean` are moved back after each step so that
+//!    their average, weighted by how much the data uses each weight (middle
+//!    and end game apart), stays where it started: a piece-square table then
+//!    changes shape, not the piece's worth.
 //! 5. The weights, rounded, are written as the variant's `weights.rs`
 //!    ([`render`]), fixed ones and frozen groups (`--freeze`) untouched.
 //!
@@ -26,7 +30,7 @@ pub mod render;
 
 use crate::rules::Tunable;
 use crate::tools::rng::Rng;
-use data::{Sample, Samples};
+use data::{Part, Sample, Samples};
 
 /// The knobs of one run (the command's options).
 #[derive(Clone, Debug)]
@@ -49,6 +53,11 @@ pub struct Options {
     /// values while the rest move: say, the material, so that a round
     /// cannot trade piece values against the other terms.
     pub freeze: Vec<String>,
+    /// Groups whose usage-weighted mean (middle game, end game and flat
+    /// weights apart) is held at its starting value while their weights
+    /// move: their shape is learned, not their level, which other groups
+    /// (the material) already say.
+    pub hold_mean: Vec<String>,
 }
 
 impl Default for Options {
@@ -62,6 +71,7 @@ impl Default for Options {
             batch: 16_384,
             k: None,
             freeze: Vec::new(),
+            hold_mean: Vec::new(),
         }
     }
 }
@@ -174,21 +184,72 @@ fn held_out(seed: u64, i: usize) -> bool {
 }
 
 /// Which weights the groups named in `names` cover; an unknown name is an
-/// error that lists the layout's groups.
-pub fn frozen_weights<P: Tunable>(names: &[String]) -> Result<Vec<bool>, String> {
-    let mut frozen = vec![false; P::WEIGHTS.len()];
+/// error that names the `option` and lists the layout's groups.
+pub fn group_weights<P: Tunable>(option: &str, names: &[String]) -> Result<Vec<bool>, String> {
+    let mut covered = vec![false; P::WEIGHTS.len()];
     for name in names {
         let Some(g) = P::GROUPS.iter().find(|g| g.name == name.as_str()) else {
             let all: Vec<&str> = P::GROUPS.iter().map(|g| g.name).collect();
             return Err(format!(
-                "--freeze: {} has no weight group {name:?} (its groups: {})",
+                "{option}: {} has no weight group {name:?} (its groups: {})",
                 P::NAME,
                 all.join(", ")
             ));
         };
-        frozen[g.start..g.start + g.len].fill(true);
+        covered[g.start..g.start + g.len].fill(true);
     }
-    Ok(frozen)
+    Ok(covered)
+}
+
+/// Checks both group options' names (before the data is read).
+fn check_groups<P: Tunable>(opts: &Options) -> Result<(), String> {
+    group_weights::<P>("--freeze", &opts.freeze)?;
+    group_weights::<P>("--hold-mean", &opts.hold_mean).map(|_| ())
+}
+
+/// A set of weights whose usage-weighted mean is held: the weights, their
+/// usage, and the mean to keep.
+struct Held {
+    members: Vec<(usize, f64)>,
+    mean: f64,
+}
+
+impl Held {
+    /// One set per group of `opts.hold_mean` and part (middle game, end
+    /// game, flat), of the free weights the data uses.
+    fn sets<P: Tunable>(set: &Samples, free: &[bool], w: &[f64], opts: &Options) -> Vec<Held> {
+        let mut sets = Vec::new();
+        for name in &opts.hold_mean {
+            let Some(g) = P::GROUPS.iter().find(|g| g.name == name.as_str()) else {
+                continue; // checked before
+            };
+            for part in [Part::Middle, Part::End, Part::Flat] {
+                let members: Vec<(usize, f64)> = (g.start..g.start + g.len)
+                    .filter(|&j| free[j] && j < set.usage.len() && set.usage[j] > 0.0)
+                    .filter(|&j| set.part[j] == part)
+                    .map(|j| (j, set.usage[j]))
+                    .collect();
+                if !members.is_empty() {
+                    let mean = Held::mean_of(&members, w);
+                    sets.push(Held { members, mean });
+                }
+            }
+        }
+        sets
+    }
+
+    fn mean_of(members: &[(usize, f64)], w: &[f64]) -> f64 {
+        let total: f64 = members.iter().map(|m| m.1).sum();
+        members.iter().map(|&(j, u)| u * w[j]).sum::<f64>() / total
+    }
+
+    /// Shifts the set's weights alike so that their mean is the held one.
+    fn restore(&self, w: &mut [f64]) {
+        let shift = self.mean - Held::mean_of(&self.members, w);
+        for &(j, _) in &self.members {
+            w[j] += shift;
+        }
+    }
 }
 
 /// Fits the weights of `P` to `set`, starting from `initial`; `report` hears
@@ -200,7 +261,8 @@ pub fn fit<P: Tunable>(
     opts: &Options,
     report: &mut dyn FnMut(Epoch),
 ) -> Result<Fit, String> {
-    let frozen = frozen_weights::<P>(&opts.freeze)?;
+    check_groups::<P>(opts)?;
+    let frozen = group_weights::<P>("--freeze", &opts.freeze)?;
     let n = set.list.len();
     if n < 2 {
         return Err(format!(
@@ -223,6 +285,7 @@ pub fn fit<P: Tunable>(
     let free: Vec<bool> = (0..w.len())
         .map(|i| !P::is_fixed(i) && !frozen[i])
         .collect();
+    let held = Held::sets::<P>(set, &free, &w, opts);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let mut grad = vec![0.0; w.len()];
@@ -255,6 +318,9 @@ pub fn fit<P: Tunable>(
                 v[j] = b2 * v[j] + (1.0 - b2) * grad[j] * grad[j];
                 w[j] -= lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
                 w[j] = w[j].clamp(-LIMIT, LIMIT);
+            }
+            for h in &held {
+                h.restore(&mut w);
             }
         }
         report(Epoch {
@@ -292,7 +358,7 @@ pub fn run<P: Tunable>(
         return Err("no data: give --data FILE...".to_string());
     }
     // An unknown group fails before the data is read (which takes minutes).
-    frozen_weights::<P>(&opts.freeze)?;
+    check_groups::<P>(opts)?;
     let mut set = Samples::default();
     let mut infos = Vec::new();
     for f in files {

@@ -24,8 +24,13 @@ pub fn made_by<P: Tunable>(
     } else {
         format!(" --freeze {}", opts.freeze.join(","))
     };
+    let hold_mean = if opts.hold_mean.is_empty() {
+        String::new()
+    } else {
+        format!(" --hold-mean {}", opts.hold_mean.join(","))
+    };
     let mut lines = vec![format!(
-        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}{freeze}`",
+        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}{freeze}{hold_mean}`",
         P::NAME,
         names.join(" "),
         opts.epochs,
@@ -69,11 +74,12 @@ pub fn render<P: Tunable>(w: &[i32], made_by: &[String]) -> String {
         w.len()
     ));
     for g in P::GROUPS {
-        let values: Vec<String> = w[g.start..g.start + g.len]
-            .iter()
-            .map(|x| x.to_string())
-            .collect();
-        out.push_str(&format!("    // {}\n    {},\n", g.name, values.join(", ")));
+        out.push_str(&format!("    // {}\n", g.name));
+        // A long group (a piece-square table) keeps to lines of 32.
+        for line in w[g.start..g.start + g.len].chunks(32) {
+            let values: Vec<String> = line.iter().map(|x| x.to_string()).collect();
+            out.push_str(&format!("    {},\n", values.join(", ")));
+        }
     }
     out.push_str("];\n");
     out

@@ -1,4 +1,4 @@
-use super::data::{read_text, Samples};
+use super::data::{read_text, Part, Samples};
 use super::*;
 use crate::rules::weights::weight_name;
 use crate::variants::chess::{eval, Chess};
@@ -192,5 +192,79 @@ fn frozen_groups_keep_their_starting_weights() {
         run::<Chess>(&["/nonexistent".to_string()], &bad, &mut |_| {})
             .unwrap_err()
             .contains("QUEENS")
+    );
+}
+
+/// `--hold-mean PST_KNIGHT`: data whose knights are worth 100 more in the
+/// middle game, the material frozen. Free, the knight's piece-square table
+/// rises as a whole to say it; held, its usage-weighted middle-game mean
+/// stays at its start (0, within rounding) while its cells still move. The
+/// header names the option; an unknown group is an error naming the option.
+#[test]
+fn held_means_keep_a_tables_level_while_its_shape_moves() {
+    let truth = <Chess as Tunable>::WEIGHTS;
+    let mut richer = truth.to_vec();
+    richer[eval::MATERIAL + 2] += 100;
+    let text = synthetic::<Chess>(800, 12, &richer, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let table = Chess::GROUPS
+        .iter()
+        .find(|g| g.name == "PST_KNIGHT")
+        .unwrap();
+    let cells: Vec<usize> = (table.start..table.start + table.len)
+        .filter(|&j| set.usage[j] > 0.0 && set.part[j] == Part::Middle)
+        .collect();
+    assert!(cells.len() > 10, "{} middle-game cells used", cells.len());
+    let mean = |w: &[i32]| {
+        let total: f64 = cells.iter().map(|&j| set.usage[j]).sum();
+        cells
+            .iter()
+            .map(|&j| set.usage[j] * w[j] as f64)
+            .sum::<f64>()
+            / total
+    };
+    // The start: the compiled weights with the knight's table empty.
+    let mut start = truth.to_vec();
+    start[table.start..table.start + table.len].fill(0);
+    let free = Options {
+        epochs: 4,
+        lr: 8.0,
+        batch: 64,
+        freeze: vec!["MATERIAL".to_string()],
+        ..Options::default()
+    };
+    let drifted = fit::<Chess>(&set, &start, &free, &mut |_| {}).unwrap();
+    assert!(mean(&drifted.weights) > 20.0, "{}", mean(&drifted.weights));
+    let held = Options {
+        hold_mean: vec!["PST_KNIGHT".to_string()],
+        ..free.clone()
+    };
+    let shaped = fit::<Chess>(&set, &start, &held, &mut |_| {}).unwrap();
+    assert!(
+        mean(&shaped.weights).abs() <= 0.5,
+        "{}",
+        mean(&shaped.weights)
+    );
+    let moved = cells
+        .iter()
+        .filter(|&&j| shaped.weights[j].abs() >= 3)
+        .count();
+    assert!(moved > 5, "only {moved} cells moved");
+
+    let header = render::made_by::<Chess>(&held, &[], &shaped, &set);
+    assert!(
+        header[0].ends_with(" --hold-mean PST_KNIGHT`"),
+        "{}",
+        header[0]
+    );
+    let bad = Options {
+        hold_mean: vec!["KNIGHTS".to_string()],
+        ..held
+    };
+    let e = fit::<Chess>(&set, &start, &bad, &mut |_| {}).unwrap_err();
+    assert!(
+        e.starts_with("--hold-mean:") && e.contains("\"KNIGHTS\""),
+        "{e}"
     );
 }

@@ -4,8 +4,11 @@
 //! are in `eval_threats.rs`, the end-game scaling of drawish material in
 //! `eval_scale.rs`. Every number is a weight in [`WEIGHTS`] (`weights.rs`, written by
 //! `menagerie tune`), laid out below; the piece-square tables are not typed
-//! in but derived from a few shape weights there (centralisation, advance,
-//! back-rank shelter), so tuning touches a handful of numbers.
+//! in but summed at start-up from a few shape weights there (centralisation,
+//! advance, back-rank shelter) and a learned correction per cell (the board
+//! folded onto the queen side), tuned with its average held at zero
+//! (`tune --hold-mean`) so that it says which cells are better, not what a
+//! piece is worth.
 //!
 //! Values, in centipawns, and why:
 //! - pawn 90 / 120: the unit; pawns gain value as the board empties (they
@@ -52,6 +55,18 @@ crate::weight_layout! {
     KING_CORNER: 2,
     // Rook on the seventh rank.
     SEVENTH: 2,
+    // Piece-square corrections, per kind: a pair for each of the 32 cells of
+    // the board folded onto its queen side (files a-d, rank by rank from the
+    // owner's first), added to the shape terms above. Learned from data (the
+    // shape terms alone cannot say that a knight on c3 is better than one on
+    // d2); folded so that each weight learns from both wings' positions
+    // (the wings differ little: a king castles to either).
+    PST_PAWN: 64,
+    PST_KNIGHT: 64,
+    PST_BISHOP: 64,
+    PST_ROOK: 64,
+    PST_QUEEN: 64,
+    PST_KING: 64,
     // Per reachable square beyond `MOBILITY_BASE`, for n b r q.
     MOBILITY: 12,
     BISHOP_PAIR: 2,
@@ -141,6 +156,15 @@ fn square_terms<A: Accumulate>(kind: usize, sq: usize, sign: i32, acc: &mut A) {
     if rank == 6 && kind == Kind::Rook as usize {
         acc.pair(SEVENTH, sign);
     }
+    acc.pair(pst_index(kind, sq), sign);
+}
+
+/// The weight pair of [`PST_PAWN`]'s layout for a `kind` on `sq` (from its
+/// owner's side): the file folded onto the queen side, 4 cells a rank.
+const fn pst_index(kind: usize, sq: usize) -> usize {
+    let (file, rank) = (sq % 8, sq / 8);
+    let folded = if file < 4 { file } else { 7 - file };
+    PST_PAWN + 64 * kind + 2 * (rank * 4 + folded)
 }
 
 /// Piece-square tables from White's side, `[kind][sq]`, material included:
@@ -336,16 +360,22 @@ impl Tunable for Chess {
     const PHASE_MAX: i32 = PHASE_MAX;
     const WEIGHTS_FILE: &'static str = "src/variants/chess/weights.rs";
 
-    /// The king's material (never traded), the pawn ranks and passers where
-    /// no pawn stands (first and last rank), the mop-up (absent from
-    /// self-play data), the inputs of the king danger and the phase, and the
-    /// end-game scales (factors, not scores).
+    /// The king's material (never traded), the pawn ranks, passers and
+    /// pawn cells where no pawn stands (first and last rank), the mop-up
+    /// (absent from self-play data), the inputs of the king danger and the
+    /// phase, and the end-game scales (factors, not scores).
     fn is_fixed(i: usize) -> bool {
         let king = MATERIAL + 2 * Kind::King as usize;
         let nowhere = |g: usize| (g..g + 2).contains(&i) || (g + 14..g + 16).contains(&i);
+        let pawn_row = |rank: usize| {
+            let start = pst_index(Kind::Pawn as usize, rank * 8);
+            (start..start + 8).contains(&i)
+        };
         (king..king + 2).contains(&i)
             || nowhere(PAWN_RANK)
             || nowhere(PASSED)
+            || pawn_row(0)
+            || pawn_row(7)
             || (MOPUP_EDGE..=MOPUP_KINGS).contains(&i)
             || (MOBILITY_BASE..COUNT).contains(&i)
     }
@@ -538,6 +568,33 @@ pub(super) mod tests {
         let doubled = eval("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1");
         let healthy = eval("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
         assert!(healthy > doubled + 20, "{healthy} {doubled}");
+    }
+
+    /// A knight on c3 and one on f3 read the same piece-square pair (the
+    /// board folded onto the queen side), a black one on c6 reads it too
+    /// (from its own side), with the opposite sign; each kind has its own.
+    #[test]
+    fn piece_square_pairs_fold_the_wings_and_mirror_the_colours() {
+        let coefficient = |fen: &str, i: usize| {
+            let t = Chess::from_fen(fen).unwrap().trace();
+            t.mg.iter()
+                .filter(|e| e.0 as usize == i)
+                .map(|e| e.1)
+                .sum::<i32>()
+        };
+        let c3 = pst_index(Kind::Knight as usize, 2 * 8 + 2);
+        assert_eq!(pst_index(Kind::Knight as usize, 2 * 8 + 5), c3);
+        assert_ne!(pst_index(Kind::Bishop as usize, 2 * 8 + 2), c3);
+        assert_ne!(pst_index(Kind::Knight as usize, 2 * 8 + 3), c3);
+        assert_eq!(coefficient("4k3/8/8/8/8/2N2N2/8/4K3 w - - 0 1", c3), 2);
+        assert_eq!(coefficient("4k3/8/2n5/8/8/2N5/8/4K3 w - - 0 1", c3), 0);
+        assert_eq!(coefficient("4k3/8/2n5/8/8/8/8/4K3 w - - 0 1", c3), -1);
+        // Every pair lies inside the six tables.
+        for kind in 0..6 {
+            for sq in 0..64 {
+                assert!((PST_PAWN..MOBILITY).contains(&pst_index(kind, sq)));
+            }
+        }
     }
 
     #[test]

@@ -179,13 +179,14 @@ mod tests {
     }
 
     /// Pawnless, a minor piece ahead (or less): scaled well down, to what
-    /// the middle-game share leaves (a few 24ths of the lead) and a little.
+    /// the middle-game share leaves (a few 24ths of the lead and of the
+    /// square terms) and a little.
     #[test]
     fn pawnless_small_leads_are_scaled() {
         for (fen, most) in [
             ("8/8/4k3/8/2b5/8/8/R3K3 w - - 0 1", 100),
             ("8/8/4k3/8/2n5/8/8/R3K3 w - - 0 1", 100),
-            ("8/4r3/4k3/8/8/2B5/8/R3K3 w - - 0 1", 200),
+            ("8/4r3/4k3/8/8/2B5/8/R3K3 w - - 0 1", 225),
             ("8/2b1r3/4k3/8/8/8/8/Q3K3 w - - 0 1", 250),
         ] {
             assert_eq!(scale(fen), WEIGHTS[SCALE_PAWNLESS_SMALL_LEAD], "{fen}");

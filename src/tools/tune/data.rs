@@ -50,6 +50,18 @@ pub enum Part {
     Flat,
 }
 
+impl Samples {
+    /// Counts a coefficient `c` of weight `i`, of the evaluation's `part`.
+    fn note_use(&mut self, i: usize, c: f64, part: Part) {
+        if self.usage.len() <= i {
+            self.usage.resize(i + 1, 0.0);
+            self.part.resize(i + 1, Part::Middle);
+        }
+        self.usage[i] += c.abs();
+        self.part[i] = part;
+    }
+}
+
 /// What the tool says about one data file in the weights file's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileInfo {
@@ -172,19 +184,16 @@ fn push<P: Tunable>(pos: &P, score: f64, result: f64, out: &mut Samples) -> bool
     // endings); the scale is the compiled weights' and stays fixed here.
     let eg_share = (1.0 - rho) * t.eg_scale(P::WEIGHTS) as f64 / SCALE_FULL as f64;
     let mut terms: Vec<(u16, f64)> = Vec::with_capacity(t.mg.len() + t.eg.len() + t.flat.len());
-    terms.extend(t.mg.iter().map(|&(i, c)| (i, c as f64 * rho)));
-    terms.extend(t.eg.iter().map(|&(i, c)| (i, c as f64 * eg_share)));
-    terms.extend(t.flat.iter().map(|&(i, c)| (i, c as f64)));
-    let parts = t.mg.iter().map(|_| Part::Middle);
-    let parts = parts.chain(t.eg.iter().map(|_| Part::End));
-    for (&(i, c), part) in terms.iter().zip(parts.chain(std::iter::repeat(Part::Flat))) {
-        let i = i as usize;
-        if out.usage.len() <= i {
-            out.usage.resize(i + 1, 0.0);
-            out.part.resize(i + 1, Part::Middle);
+    for (list, share, part) in [
+        (&t.mg, rho, Part::Middle),
+        (&t.eg, eg_share, Part::End),
+        (&t.flat, 1.0, Part::Flat),
+    ] {
+        for &(i, c) in list {
+            let c = c as f64 * share;
+            terms.push((i, c));
+            out.note_use(i as usize, c, part);
         }
-        out.usage[i] += c.abs();
-        out.part[i] = part;
     }
     // One entry per weight, in index order: fewer products per pass, and
     // the same sums in the same order on every run.

@@ -28,6 +28,7 @@
 pub mod data;
 pub mod render;
 
+use crate::rules::weights::Group;
 use crate::rules::Tunable;
 use crate::tools::rng::Rng;
 use data::{Part, Sample, Samples};
@@ -187,18 +188,31 @@ fn held_out(seed: u64, i: usize) -> bool {
 /// error that names the `option` and lists the layout's groups.
 pub fn group_weights<P: Tunable>(option: &str, names: &[String]) -> Result<Vec<bool>, String> {
     let mut covered = vec![false; P::WEIGHTS.len()];
-    for name in names {
-        let Some(g) = P::GROUPS.iter().find(|g| g.name == name.as_str()) else {
-            let all: Vec<&str> = P::GROUPS.iter().map(|g| g.name).collect();
-            return Err(format!(
-                "{option}: {} has no weight group {name:?} (its groups: {})",
-                P::NAME,
-                all.join(", ")
-            ));
-        };
+    for g in groups::<P>(option, names)? {
         covered[g.start..g.start + g.len].fill(true);
     }
     Ok(covered)
+}
+
+/// The groups named in `names`; an unknown name is an error that names the
+/// `option` and lists the layout's groups.
+fn groups<P: Tunable>(option: &str, names: &[String]) -> Result<Vec<&'static Group>, String> {
+    names
+        .iter()
+        .map(|name| {
+            P::GROUPS
+                .iter()
+                .find(|g| g.name == name.as_str())
+                .ok_or_else(|| {
+                    let all: Vec<&str> = P::GROUPS.iter().map(|g| g.name).collect();
+                    format!(
+                        "{option}: {} has no weight group {name:?} (its groups: {})",
+                        P::NAME,
+                        all.join(", ")
+                    )
+                })
+        })
+        .collect()
 }
 
 /// Checks both group options' names (before the data is read).
@@ -217,12 +231,14 @@ struct Held {
 impl Held {
     /// One set per group of `opts.hold_mean` and part (middle game, end
     /// game, flat), of the free weights the data uses.
-    fn sets<P: Tunable>(set: &Samples, free: &[bool], w: &[f64], opts: &Options) -> Vec<Held> {
+    fn sets<P: Tunable>(
+        set: &Samples,
+        free: &[bool],
+        w: &[f64],
+        opts: &Options,
+    ) -> Result<Vec<Held>, String> {
         let mut sets = Vec::new();
-        for name in &opts.hold_mean {
-            let Some(g) = P::GROUPS.iter().find(|g| g.name == name.as_str()) else {
-                continue; // checked before
-            };
+        for g in groups::<P>("--hold-mean", &opts.hold_mean)? {
             for part in [Part::Middle, Part::End, Part::Flat] {
                 let members: Vec<(usize, f64)> = (g.start..g.start + g.len)
                     .filter(|&j| free[j] && j < set.usage.len() && set.usage[j] > 0.0)
@@ -235,7 +251,7 @@ impl Held {
                 }
             }
         }
-        sets
+        Ok(sets)
     }
 
     fn mean_of(members: &[(usize, f64)], w: &[f64]) -> f64 {
@@ -285,7 +301,7 @@ pub fn fit<P: Tunable>(
     let free: Vec<bool> = (0..w.len())
         .map(|i| !P::is_fixed(i) && !frozen[i])
         .collect();
-    let held = Held::sets::<P>(set, &free, &w, opts);
+    let held = Held::sets::<P>(set, &free, &w, opts)?;
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let mut grad = vec![0.0; w.len()];

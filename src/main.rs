@@ -157,6 +157,11 @@ enum Command {
         /// the piece's worth (comma-separated group names).
         #[arg(long, value_delimiter = ',')]
         hold_mean: Vec<String>,
+        /// Weights the data uses less than this (about that many positions
+        /// with the piece on the cell) stay where they start instead of
+        /// being fitted to the few positions that have them.
+        #[arg(long, default_value_t = 0)]
+        min_use: u32,
     },
     /// A board in the web browser to play, watch and analyse every variant:
     /// starts a local web server, prints its URL and opens the browser.
@@ -687,6 +692,7 @@ fn main() -> ExitCode {
             k,
             freeze,
             hold_mean,
+            min_use,
         }) => {
             if !(0.0..=1.0).contains(&lambda) {
                 return fail("--lambda takes a number from 0 to 1");
@@ -712,6 +718,7 @@ fn main() -> ExitCode {
                 k,
                 freeze,
                 hold_mean,
+                min_use,
             };
             dispatch(&variant, TuneCmd { data, out, opts }).unwrap_or_else(fail)
         }

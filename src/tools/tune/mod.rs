@@ -59,6 +59,12 @@ pub struct Options {
     /// move: their shape is learned, not their level, which other groups
     /// (the material) already say.
     pub hold_mean: Vec<String>,
+    /// A weight the data uses less than this (the sum of its coefficients'
+    /// sizes: about how many positions have the piece on that cell, each
+    /// counted by its share of the taper) stays where it starts. Adam steps
+    /// a rarely used weight as far as a common one, so a cell seen in five
+    /// positions would otherwise be fitted to those five.
+    pub min_use: u32,
 }
 
 impl Default for Options {
@@ -73,6 +79,7 @@ impl Default for Options {
             k: None,
             freeze: Vec::new(),
             hold_mean: Vec::new(),
+            min_use: 0,
         }
     }
 }
@@ -298,8 +305,9 @@ pub fn fit<P: Tunable>(
         .k
         .unwrap_or_else(|| fit_k(set, &train, &w, opts.lambda));
     let loss_before = loss(set, &test, &w, k, opts.lambda);
+    let rare = |i: usize| set.usage.get(i).copied().unwrap_or(0.0) < f64::from(opts.min_use);
     let free: Vec<bool> = (0..w.len())
-        .map(|i| !P::is_fixed(i) && !frozen[i])
+        .map(|i| !P::is_fixed(i) && !frozen[i] && !rare(i))
         .collect();
     let held = Held::sets::<P>(set, &free, &w, opts)?;
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);

@@ -29,8 +29,13 @@ pub fn made_by<P: Tunable>(
     } else {
         format!(" --hold-mean {}", opts.hold_mean.join(","))
     };
+    let min_use = if opts.min_use == 0 {
+        String::new()
+    } else {
+        format!(" --min-use {}", opts.min_use)
+    };
     let mut lines = vec![format!(
-        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}{freeze}{hold_mean}`",
+        "Made by `menagerie tune {} --data {} --epochs {} --seed {} --lambda {} --lr {}{lr_end} --batch {}{fixed_k}{freeze}{hold_mean}{min_use}`",
         P::NAME,
         names.join(" "),
         opts.epochs,

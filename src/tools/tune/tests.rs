@@ -268,3 +268,56 @@ fn held_means_keep_a_tables_level_while_its_shape_moves() {
         "{e}"
     );
 }
+
+/// `--min-use`: with the threshold between the knight table's least and
+/// most used cells, every cell under it keeps its start (0) while cells
+/// over it move; the header names the option.
+#[test]
+fn rarely_used_weights_stay_where_they_start() {
+    let truth = <Chess as Tunable>::WEIGHTS;
+    let mut richer = truth.to_vec();
+    richer[eval::MATERIAL + 2] += 100;
+    let text = synthetic::<Chess>(400, 13, &richer, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let table = Chess::GROUPS
+        .iter()
+        .find(|g| g.name == "PST_KNIGHT")
+        .unwrap();
+    let mut start = truth.to_vec();
+    start[table.start..table.start + table.len].fill(0);
+    let cells: Vec<usize> = (table.start..table.start + table.len)
+        .filter(|&j| set.usage[j] > 0.0)
+        .collect();
+    let mut uses: Vec<f64> = cells.iter().map(|&j| set.usage[j]).collect();
+    uses.sort_by(f64::total_cmp);
+    let min_use = uses[uses.len() / 2].ceil() as u32;
+    let opts = Options {
+        epochs: 3,
+        lr: 8.0,
+        batch: 64,
+        freeze: vec!["MATERIAL".to_string()],
+        min_use,
+        ..Options::default()
+    };
+    let fit = fit::<Chess>(&set, &start, &opts, &mut |_| {}).unwrap();
+    let (rare, common): (Vec<usize>, Vec<usize>) = cells
+        .iter()
+        .partition(|&&j| set.usage[j] < f64::from(min_use));
+    assert!(rare.len() > 3 && common.len() > 3, "{rare:?} {common:?}");
+    for &j in &rare {
+        assert_eq!(fit.weights[j], 0, "{}", weight_name(Chess::GROUPS, j));
+    }
+    let moved = common.iter().filter(|&&j| fit.weights[j] != 0).count();
+    assert!(
+        moved * 2 > common.len(),
+        "{moved} of {} moved",
+        common.len()
+    );
+    let header = render::made_by::<Chess>(&opts, &[], &fit, &set);
+    assert!(
+        header[0].ends_with(&format!(" --min-use {min_use}`")),
+        "{}",
+        header[0]
+    );
+}

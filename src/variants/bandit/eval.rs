@@ -1,5 +1,7 @@
 //! Bandit Chess evaluation: material, piece-square terms (centralisation and
-//! advancement), mobility, king safety, outlaw and trickster raids on the
+//! advancement, and a learned correction per cell, tuned with its average
+//! held at zero by `tune --hold-mean` so that it says which cells are
+//! better, not what a piece is worth), mobility, king safety, outlaw and trickster raids on the
 //! enemy king, and the distance of pawns and sergeants to promotion. Every number is a weight in
 //! [`WEIGHTS`] (`weights.rs`, written by `menagerie tune`), laid out below;
 //! material is tapered by phase.
@@ -68,6 +70,22 @@ crate::weight_layout! {
     TRICK_REACH: 1,
     // Pawns and sergeants 1, 2 or 3 rows from promotion: pairs, pawns first.
     PROMOTION: 12,
+    // Cell corrections, per kind: a pair for each of the 36 cells of the
+    // board folded onto its left half (files a-d, row by row from the
+    // owner's first), added to the shape terms above. Learned from data (a
+    // centralisation step cannot say that a chancellor is better on b2 than
+    // on c1); folded so that each weight learns from both wings (the start
+    // position is the same from either side only turned half round, so
+    // neither wing is a king's side).
+    PST_KING: 72,
+    PST_CHANCELLOR: 72,
+    PST_ROOK: 72,
+    PST_BISHOP: 72,
+    PST_KNIGHT: 72,
+    PST_SERGEANT: 72,
+    PST_TRICKSTER: 72,
+    PST_OUTLAW: 72,
+    PST_PAWN: 72,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 9,
 }
@@ -79,6 +97,16 @@ pub const PHASE_MAX: i32 = 30;
 /// Material value of a piece kind (middle game; for ordering captures).
 pub const fn value(kind: usize) -> i32 {
     WEIGHTS[MATERIAL + 2 * kind]
+}
+
+/// The weight pair of [`PST_KING`]'s layout for a `kind` of colour `C` on
+/// `sq`: the row counted from its owner's side, the file folded onto the
+/// left half (a-d), 4 cells a row.
+const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
+    let (file, row) = (sq % W, sq / W);
+    let row = if C == 0 { row } else { 8 - row };
+    let folded = if file < 4 { file } else { 6 - file };
+    PST_KING + 72 * kind + 2 * (row * 4 + folded)
 }
 
 /// 0 at the edge, up to 3 on e5's neighbourhood (d5 is the centre of 7×9).
@@ -161,6 +189,7 @@ impl Bandit {
             pieces &= pieces - 1;
             let kind = kind_of(self.mailbox[sq]);
             acc.flat(CENTRE + kind, sign * centrality(sq));
+            acc.pair(pst_index::<C>(kind, sq), sign);
             if kind == PAWN || kind == SERGEANT {
                 let row = (sq / W) as i32;
                 let advance = if C == 0 { row - 1 } else { 7 - row };
@@ -252,9 +281,20 @@ impl Tunable for Bandit {
     const PHASE_MAX: i32 = PHASE_MAX;
     const WEIGHTS_FILE: &'static str = "src/variants/bandit/weights.rs";
 
-    /// The king's material (a side without one has lost) and the phase counts.
+    /// The king's material (a side without one has lost), the cells where
+    /// no pawn or sergeant stands (its own first row, never reached going
+    /// forward, and its last, where it promotes) and the phase counts.
     fn is_fixed(i: usize) -> bool {
-        i == MATERIAL + 2 * KING || i == MATERIAL + 2 * KING + 1 || (PHASE..COUNT).contains(&i)
+        let nowhere = |kind: usize, row: usize| {
+            let start = pst_index::<0>(kind, row * W);
+            (start..start + 8).contains(&i)
+        };
+        i == MATERIAL + 2 * KING
+            || i == MATERIAL + 2 * KING + 1
+            || [PAWN, SERGEANT]
+                .iter()
+                .any(|&k| nowhere(k, 0) || nowhere(k, 8))
+            || (PHASE..COUNT).contains(&i)
     }
 
     fn trace(&self) -> Trace {
@@ -460,6 +500,29 @@ mod tests {
     fn trickster_reach() {
         check("6k/7/7/7/7/7/5t1/7/3K3 w - - 0 1", TRICK_REACH, -1);
         check("6k/7/7/7/7/t6/7/7/3K3 w - - 0 1", TRICK_REACH, 0);
+    }
+
+    /// A chancellor on b2 and one on f2 read the same cell pair (the board
+    /// folded onto its left half), a black one on b8 reads it too (from its
+    /// own side), with the opposite sign; each kind has its own.
+    #[test]
+    fn cell_pairs_fold_the_wings_and_mirror_the_colours() {
+        let b2 = pst_index::<0>(CHANCELLOR, W + 1);
+        assert_eq!(pst_index::<0>(CHANCELLOR, W + 5), b2);
+        assert_eq!(pst_index::<1>(CHANCELLOR, 7 * W + 1), b2);
+        assert_ne!(pst_index::<0>(Kind::Rook as usize, W + 1), b2);
+        assert_ne!(pst_index::<0>(CHANCELLOR, W + 2), b2);
+        assert_eq!(coef("3k3/7/7/7/7/7/7/1C3C1/3K3 w - - 0 1", b2), 2);
+        check("3k3/1c5/7/7/7/7/7/7/3K3 w - - 0 1", b2, -1);
+        assert_eq!(coef("3k3/1c5/7/7/7/7/7/1C5/3K3 w - - 0 1", b2), 0);
+        // Every pair lies inside the nine tables; the d-file is its own.
+        for kind in 0..9 {
+            for sq in 0..63 {
+                assert!((PST_KING..PHASE).contains(&pst_index::<0>(kind, sq)));
+                assert!((PST_KING..PHASE).contains(&pst_index::<1>(kind, sq)));
+            }
+        }
+        assert_ne!(pst_index::<0>(KING, 3), pst_index::<0>(KING, 2));
     }
 
     /// White pawn a8 one row from promotion, sergeant g7 two; black pawn a3

@@ -1,4 +1,7 @@
-//! Fugue evaluation: material, piece-square terms, mobility, the
+//! Fugue evaluation: material, piece-square terms (centralisation, pawn
+//! advance, and a learned correction per cell, tuned with its average held
+//! at zero by `tune --hold-mean` so that it says which cells are better,
+//! not what a piece is worth), mobility, the
 //! immobilizer's grip, king safety and hanging pieces. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
 //! written by `menagerie tune`), laid out below; material is tapered by phase.
 //!
@@ -61,6 +64,22 @@ crate::weight_layout! {
     // Per own piece the enemy could capture at once and no own piece could
     // take back, per kind (the king: capturable at all).
     HANGING: 9,
+    // Cell corrections, per kind: a pair for each of the 32 cells of the
+    // board folded onto its left half (files a-d, rank by rank from the
+    // owner's first), added to the shape terms above. Learned from data (a
+    // centralisation step cannot say where an archer or a long leaper works
+    // best); folded so that each weight learns from both wings (each side's
+    // array is the other's turned half round, so neither wing is a king's
+    // side).
+    PST_PAWN: 64,
+    PST_QUEEN: 64,
+    PST_KING: 64,
+    PST_IMMOBILIZER: 64,
+    PST_PUSHME_PULLYU: 64,
+    PST_ARCHER: 64,
+    PST_SHIELD: 64,
+    PST_LONG_LEAPER: 64,
+    PST_SWAPPER: 64,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 9,
 }
@@ -72,6 +91,16 @@ pub const PHASE_MAX: i32 = 32;
 /// Material value of a kind (middle game; for ordering captures).
 pub const fn value(kind: Kind) -> i32 {
     WEIGHTS[MATERIAL + 2 * kind as usize]
+}
+
+/// The weight pair of [`PST_PAWN`]'s layout for a `kind` of colour `C` on
+/// `sq`: the rank counted from its owner's side, the file folded onto the
+/// left half (a-d), 4 cells a rank.
+const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
+    let (file, rank) = (sq % 8, sq / 8);
+    let rank = if C == 0 { rank } else { 7 - rank };
+    let folded = if file < 4 { file } else { 7 - file };
+    PST_PAWN + 64 * kind + 2 * (rank * 4 + folded)
 }
 
 /// 0 at the edge, 3 in the centre.
@@ -168,6 +197,7 @@ impl Fugue {
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % KINDS;
             acc.flat(CENTRE + kind, sign * centrality(sq));
+            acc.pair(pst_index::<C>(kind, sq), sign);
             if frozen & 1 << sq != 0 {
                 acc.flat(FROZEN + kind, -sign);
             } else if kind == KING {
@@ -479,6 +509,33 @@ mod tests {
 
     const SWAPPER: usize = Kind::Swapper as usize;
     const ARCHER: usize = Kind::Archer as usize;
+
+    /// An archer on c3 and one on f3 read the same cell pair (the board
+    /// folded onto its left half), a black one on c6 reads it too (from its
+    /// own side), with the opposite sign; each kind has its own.
+    #[test]
+    fn cell_pairs_fold_the_wings_and_mirror_the_colours() {
+        let c3 = pst_index::<0>(ARCHER, 2 * 8 + 2);
+        assert_eq!(pst_index::<0>(ARCHER, 2 * 8 + 5), c3);
+        assert_eq!(pst_index::<1>(ARCHER, 5 * 8 + 2), c3);
+        assert_ne!(pst_index::<0>(SWAPPER, 2 * 8 + 2), c3);
+        assert_ne!(pst_index::<0>(ARCHER, 2 * 8 + 3), c3);
+        // The pair's middle-game coefficient and its end-game one (at c3 + 1).
+        let pair = |fen: &str| {
+            let t = Fugue::from_fen(fen).unwrap().trace();
+            let coefficient = |i| crate::rules::weights::coefficient(&t, i);
+            (coefficient(c3).0, coefficient(c3 + 1).1)
+        };
+        assert_eq!(pair("3k4/8/8/8/8/2A2A2/8/4K3 w 0 1"), (2, 2));
+        assert_eq!(pair("3k4/8/2a5/8/8/8/8/4K3 w 0 1"), (-1, -1));
+        assert_eq!(pair("3k4/8/2a5/8/8/2A5/8/4K3 w 0 1"), (0, 0));
+        for kind in 0..KINDS {
+            for sq in 0..64 {
+                assert!((PST_PAWN..PHASE).contains(&pst_index::<0>(kind, sq)));
+                assert!((PST_PAWN..PHASE).contains(&pst_index::<1>(kind, sq)));
+            }
+        }
+    }
     const IMMOBILIZER: usize = Kind::Immobilizer as usize;
 
     /// The queen on a4 reaches d7 next to the black king and can take it on

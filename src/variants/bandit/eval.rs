@@ -1,10 +1,11 @@
 //! Bandit Chess evaluation: material, piece-square terms (centralisation and
 //! advancement, and a learned correction per cell, tuned with its average
 //! held at zero by `tune --hold-mean` so that it says which cells are
-//! better, not what a piece is worth), mobility, king safety, outlaw and trickster raids on the
-//! enemy king, and the distance of pawns and sergeants to promotion. Every number is a weight in
-//! [`WEIGHTS`] (`weights.rs`, written by `menagerie tune`), laid out below;
-//! material is tapered by phase.
+//! better, not what a piece is worth), mobility, king safety, outlaw and
+//! trickster raids on the enemy king, and the distance of pawns and
+//! sergeants to promotion. Every number is a weight in [`WEIGHTS`]
+//! (`weights.rs`, written by `menagerie tune`), laid out below; material
+//! and the cell corrections are tapered by phase.
 //!
 //! Piece values (centipawns), and why:
 //! - Pawn 100: the unit. Berolina-plus, one step only: slow, but it captures

@@ -1,9 +1,10 @@
 //! Fugue evaluation: material, piece-square terms (centralisation, pawn
 //! advance, and a learned correction per cell, tuned with its average held
 //! at zero by `tune --hold-mean` so that it says which cells are better,
-//! not what a piece is worth), mobility, the
-//! immobilizer's grip, king safety and hanging pieces. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
-//! written by `menagerie tune`), laid out below; material is tapered by phase.
+//! not what a piece is worth), mobility, the immobilizer's grip, king safety
+//! and hanging pieces. Every number is a weight in [`WEIGHTS`] (`weights.rs`,
+//! written by `menagerie tune`), laid out below; material and the cell
+//! corrections are tapered by phase.
 //!
 //! Piece values (centipawns), and why:
 //! - Pawn 120: a cannon pawn steps in all eight directions and leaps, so it is

@@ -510,6 +510,7 @@ mod tests {
 
     const SWAPPER: usize = Kind::Swapper as usize;
     const ARCHER: usize = Kind::Archer as usize;
+    const IMMOBILIZER: usize = Kind::Immobilizer as usize;
 
     /// An archer on c3 and one on f3 read the same cell pair (the board
     /// folded onto its left half), a black one on c6 reads it too (from its
@@ -537,7 +538,6 @@ mod tests {
             }
         }
     }
-    const IMMOBILIZER: usize = Kind::Immobilizer as usize;
 
     /// The queen on a4 reaches d7 next to the black king and can take it on
     /// e8 (F3); the swapper on h3 can destroy the pawn on g4 (F8), which the

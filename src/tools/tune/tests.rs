@@ -195,6 +195,22 @@ fn frozen_groups_keep_their_starting_weights() {
     );
 }
 
+/// Synthetic chess data (`games` games from `seed`) labelled by weights
+/// whose knight is worth 100 more in the middle game, and the knight's
+/// piece-square table, for the tests of `--hold-mean` and `--min-use`.
+fn richer_knights(games: usize, seed: u64) -> (Samples, &'static Group) {
+    let mut richer = <Chess as Tunable>::WEIGHTS.to_vec();
+    richer[eval::MATERIAL + 2] += 100;
+    let text = synthetic::<Chess>(games, seed, &richer, 0.006);
+    let mut set = Samples::default();
+    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
+    let table = Chess::GROUPS
+        .iter()
+        .find(|g| g.name == "PST_KNIGHT")
+        .unwrap();
+    (set, table)
+}
+
 /// `--hold-mean PST_KNIGHT`: data whose knights are worth 100 more in the
 /// middle game, the material frozen. Free, the knight's piece-square table
 /// rises as a whole to say it; held, its usage-weighted middle-game mean
@@ -203,15 +219,7 @@ fn frozen_groups_keep_their_starting_weights() {
 #[test]
 fn held_means_keep_a_tables_level_while_its_shape_moves() {
     let truth = <Chess as Tunable>::WEIGHTS;
-    let mut richer = truth.to_vec();
-    richer[eval::MATERIAL + 2] += 100;
-    let text = synthetic::<Chess>(800, 12, &richer, 0.006);
-    let mut set = Samples::default();
-    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
-    let table = Chess::GROUPS
-        .iter()
-        .find(|g| g.name == "PST_KNIGHT")
-        .unwrap();
+    let (set, table) = richer_knights(800, 12);
     let cells: Vec<usize> = (table.start..table.start + table.len)
         .filter(|&j| set.usage[j] > 0.0 && set.part[j] == Part::Middle)
         .collect();
@@ -275,15 +283,7 @@ fn held_means_keep_a_tables_level_while_its_shape_moves() {
 #[test]
 fn rarely_used_weights_stay_where_they_start() {
     let truth = <Chess as Tunable>::WEIGHTS;
-    let mut richer = truth.to_vec();
-    richer[eval::MATERIAL + 2] += 100;
-    let text = synthetic::<Chess>(400, 13, &richer, 0.006);
-    let mut set = Samples::default();
-    read_text::<Chess>("synthetic", &text, &mut set).unwrap();
-    let table = Chess::GROUPS
-        .iter()
-        .find(|g| g.name == "PST_KNIGHT")
-        .unwrap();
+    let (set, table) = richer_knights(400, 13);
     let mut start = truth.to_vec();
     start[table.start..table.start + table.len].fill(0);
     let cells: Vec<usize> = (table.start..table.start + table.len)

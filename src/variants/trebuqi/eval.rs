@@ -31,7 +31,7 @@
 //!   mate it: worth a Rook or so. Under rule 3 losing one also means the game
 //!   can no longer be won, only drawn: worth more.
 
-use super::tables::{bit, GENERAL_ZONE, TABLES};
+use super::tables::{bit, BOX, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
 use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
@@ -90,6 +90,18 @@ crate::weight_layout! {
     GENERAL_ATTACKED: 3,
     // For the side to move.
     TEMPO: 1,
+    // Cell corrections, per kind: a pair for each of the 48 cells of the
+    // hexagon folded onto its left half ([`HALF_CELL`], from the owner's
+    // side), added to the shape terms above. Learned from data (a step of
+    // centralisation cannot say that a Vicbaba is better on one cell of a
+    // ring than on another); folded so that each weight learns from both
+    // wings (the start position is its own mirror image left to right).
+    PST_POINT: 96,
+    PST_TREBUCHET: 96,
+    PST_VICBABA: 96,
+    PST_CANNON: 96,
+    PST_ROOK: 96,
+    PST_GENERAL: 96,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 6,
 }
@@ -109,6 +121,43 @@ pub const fn weights<const RULE: u8>() -> &'static [i32; COUNT] {
 /// Material value of a piece kind under victory rule `RULE` (middle game).
 pub const fn value<const RULE: u8>(kind: usize) -> i32 {
     weights::<RULE>()[MATERIAL + 2 * kind]
+}
+
+/// Each cell of the box's index in the hexagon folded onto its left half,
+/// row by row from rank 1 (3, 4, 4, 5, 5, 6, 5, 5, 4, 4 and 3 cells: 48);
+/// `u8::MAX` off the hexagon. The mirror that folds it, (file, row) ↔
+/// (row + 5 − file, row), keeps every row (so both Rivers and both areas)
+/// and takes the start position to itself.
+const HALF_CELL: [u8; BOX] = {
+    let mut t = [u8::MAX; BOX];
+    let (mut row, mut first) = (0usize, 0);
+    while row < 11 {
+        let lo = row.saturating_sub(5);
+        let hi = if row < 5 { row + 5 } else { 10 };
+        let mut file = lo;
+        while file <= hi {
+            let mirror = row + 5 - file;
+            let left = if file < mirror { file } else { mirror };
+            t[row * 11 + file] = (first + left - lo) as u8;
+            file += 1;
+        }
+        first += (row + 5) / 2 - lo + 1;
+        row += 1;
+    }
+    t
+};
+
+/// The weight pair of [`PST_POINT`]'s layout for a `kind` of colour `C` on
+/// `sq`: Black's cells seen from its side (ruling Q2's map, (file, row) ↔
+/// (file + 5 − row, 10 − row)), then folded ([`HALF_CELL`]).
+const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
+    let own = if C == 0 {
+        sq
+    } else {
+        let (file, row) = (sq % 11, sq / 11);
+        (10 - row) * 11 + file + 5 - row
+    };
+    PST_POINT + 96 * kind + 2 * HALF_CELL[own] as usize
 }
 
 /// Hexagon distance from the centre f6 (file 5, row 5), turned into 5 − distance.
@@ -175,6 +224,7 @@ impl<const RULE: u8> Trebuqi<RULE> {
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % 6;
             acc.flat(CENTRE + kind, sign * centrality(sq));
+            acc.pair(pst_index::<C>(kind, sq), sign);
             // `reach`: the mobility; `attacks`: the cells it could capture
             // on, were an enemy there (own pieces included: it defends them).
             let (reach, attacks) = match kind {
@@ -247,11 +297,26 @@ impl<const RULE: u8> Tunable for Trebuqi<RULE> {
         _ => "src/variants/trebuqi/weights.rs",
     };
 
-    /// The General's material under rule 1 (royal, never captured) and the
-    /// phase counts.
+    /// The General's material under rule 1 (royal, never captured), the
+    /// cells where a kind never stands (a Point behind its start rank, a
+    /// General outside its own area, a Trebuchet beyond its far River: the
+    /// rows are the owner's) and the phase counts.
     fn is_fixed(i: usize) -> bool {
         let general = MATERIAL + 2 * Kind::General as usize;
-        (RULE <= 1 && (i == general || i == general + 1)) || (PHASE..COUNT).contains(&i)
+        let nowhere = |kind: Kind, rows: std::ops::RangeInclusive<usize>| {
+            (0..BOX).any(|sq| {
+                HALF_CELL[sq] != u8::MAX
+                    && rows.contains(&(sq / 11))
+                    && (i == pst_index::<0>(kind as usize, sq)
+                        || i == pst_index::<0>(kind as usize, sq) + 1)
+            })
+        };
+        (RULE <= 1 && (i == general || i == general + 1))
+            || (PST_POINT..PHASE).contains(&i)
+                && (nowhere(Kind::Point, 0..=2)
+                    || nowhere(Kind::General, 4..=10)
+                    || nowhere(Kind::Trebuchet, 7..=10))
+            || (PHASE..COUNT).contains(&i)
     }
 
     fn trace(&self) -> Trace {
@@ -410,6 +475,82 @@ mod tests {
         // A General is never captured under rule 1 (it is royal), so its
         // material is fixed at 0; under rules 2 and 3 losing one costs.
         assert!(value::<1>(5) == 0 && value::<2>(5) > 0 && value::<3>(5) > 0);
+    }
+
+    /// The fold: 48 cells, each the left one of a mirror pair or on the
+    /// middle line; the start position is its own mirror image; a Rook on a1
+    /// and one on f1 read the same pair, Black's on f11 and k11 too (from
+    /// its side) with the opposite sign; kinds and cells apart; the cells a
+    /// kind never reaches held fixed.
+    #[test]
+    fn cell_pairs_fold_the_wings_and_mirror_the_colours() {
+        use crate::geometry::{Hex91, Square};
+        use crate::rules::weights::coefficient;
+        type Sq = Square<Hex91>;
+        let sq = |s: &str| Sq::parse(s).unwrap().index();
+        let cells: Vec<usize> = Sq::all().map(|s| s.index()).collect();
+        assert_eq!(cells.len(), 91);
+        let mut uses = [0; 48];
+        for &c in &cells {
+            let (file, row) = (c % 11, c / 11);
+            let mirror = row * 11 + row + 5 - file;
+            assert_eq!(
+                HALF_CELL[c],
+                HALF_CELL[mirror],
+                "{}",
+                Sq::from_index(c).unwrap()
+            );
+            uses[HALF_CELL[c] as usize] += 1;
+        }
+        assert_eq!(HALF_CELL.iter().filter(|&&h| h != u8::MAX).count(), 91);
+        assert_eq!(uses.iter().filter(|&&u| u == 1).count(), 5);
+        assert!(uses.iter().all(|&u| u == 1 || u == 2));
+        let start = super::super::Trebuqi1::startpos();
+        for &c in &cells {
+            let (file, row) = (c % 11, c / 11);
+            let mirror = Sq::from_index(row * 11 + row + 5 - file).unwrap();
+            assert_eq!(
+                start.piece_char(Sq::from_index(c).unwrap()),
+                start.piece_char(mirror)
+            );
+        }
+        let rook = Kind::Rook as usize;
+        let a1 = pst_index::<0>(rook, sq("a1"));
+        assert_eq!(pst_index::<0>(rook, sq("f1")), a1);
+        assert_eq!(pst_index::<1>(rook, sq("f11")), a1);
+        assert_eq!(pst_index::<1>(rook, sq("k11")), a1);
+        assert_ne!(pst_index::<0>(rook, sq("b1")), a1);
+        assert_ne!(pst_index::<0>(Kind::Cannon as usize, sq("a1")), a1);
+        let coef = |fen: &str| {
+            let t = super::super::Trebuqi2::from_fen(fen).unwrap().trace();
+            coefficient(&t, a1).0
+        };
+        let back = "****1v3v1/***1c4c1/**p1p1p1p1p/*10/11/10*/P1P1P1P1P**/1C4C1***/1V3V1****";
+        assert_eq!(
+            coef(&format!("*****rtggt1/{back}/RTGGTR***** w - - 0 1")),
+            1
+        );
+        assert_eq!(
+            coef(&format!("*****rtggt1/{back}/RTGGT1***** w - - 0 1")),
+            0
+        );
+        assert_eq!(
+            coef(&format!("*****1tggt1/{back}/RTGGTR***** b - - 0 1")),
+            2
+        );
+        for kind in 0..6 {
+            for &c in &cells {
+                assert!((PST_POINT..PHASE).contains(&pst_index::<0>(kind, c)));
+                assert!((PST_POINT..PHASE).contains(&pst_index::<1>(kind, c)));
+            }
+        }
+        type T = super::super::Trebuqi1;
+        let fixed =
+            |kind: Kind, cell: &str| T::is_fixed(pst_index::<0>(kind as usize, sq(cell)) + 1);
+        assert!(fixed(Kind::Point, "c3") && !fixed(Kind::Point, "d4"));
+        assert!(fixed(Kind::General, "f5") && !fixed(Kind::General, "d4"));
+        assert!(fixed(Kind::Trebuchet, "h8") && !fixed(Kind::Trebuchet, "g7"));
+        assert!(!fixed(Kind::Rook, "h8"));
     }
 
     #[test]

@@ -34,9 +34,10 @@ use super::{
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
+use once_cell::sync::Lazy;
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
 // tune`); `#[path]` keeps the board's `mod.rs` out of it.
@@ -109,6 +110,36 @@ const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
     let folded = if file < 4 { file } else { 6 - file };
     PST_KING + 72 * kind + 2 * (row * 4 + folded)
 }
+
+/// The terms of colour `C`'s `kind` on `sq` that read nothing else:
+/// centralisation, the learned cell correction, and a pawn's or sergeant's
+/// advance and distance to promotion. Summed once into [`CELL_SUMS`].
+#[inline(always)]
+fn cell_terms<A: Accumulate, const C: usize>(kind: usize, sq: usize, acc: &mut A) {
+    let sign = 1 - 2 * C as i32;
+    acc.flat(CENTRE + kind, sign * centrality(sq));
+    acc.pair(pst_index::<C>(kind, sq), sign);
+    if kind == PAWN || kind == SERGEANT {
+        let row = (sq / W) as i32;
+        let advance = if C == 0 { row - 1 } else { 7 - row };
+        acc.flat(ADVANCE, sign * advance.max(0));
+        // Rows to go: 8 - row for White, row for Black.
+        let to_go = (if C == 0 { 8 - row } else { row }) as usize;
+        if (1..=3).contains(&to_go) {
+            let first = if kind == PAWN { 0 } else { 6 };
+            acc.pair(PROMOTION + first + 2 * (to_go - 1), sign);
+        }
+    }
+}
+
+/// [`cell_terms`] with the compiled weights, `[colour][kind][cell]`: what
+/// the search adds per piece (a trace runs the terms themselves).
+static CELL_SUMS: Lazy<[[[CellSum; 63]; 9]; 2]> = Lazy::new(|| {
+    cell_table(&WEIGHTS, |color, kind, sq, sum| match color {
+        0 => cell_terms::<_, 0>(kind, sq, sum),
+        _ => cell_terms::<_, 1>(kind, sq, sum),
+    })
+});
 
 /// 0 at the edge, up to 3 on e5's neighbourhood (d5 is the centre of 7×9).
 fn centrality(sq: usize) -> i32 {
@@ -184,24 +215,15 @@ impl Bandit {
         let color = Color::ALL[C];
         let sign = 1 - 2 * C as i32;
         let own = self.colors[C];
+        let cell_sums = &*CELL_SUMS;
         let mut pieces = own;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = kind_of(self.mailbox[sq]);
-            acc.flat(CENTRE + kind, sign * centrality(sq));
-            acc.pair(pst_index::<C>(kind, sq), sign);
-            if kind == PAWN || kind == SERGEANT {
-                let row = (sq / W) as i32;
-                let advance = if C == 0 { row - 1 } else { 7 - row };
-                acc.flat(ADVANCE, sign * advance.max(0));
-                // Rows to go: 8 - row for White, row for Black.
-                let to_go = (if C == 0 { 8 - row } else { row }) as usize;
-                if (1..=3).contains(&to_go) {
-                    let first = if kind == PAWN { 0 } else { 6 };
-                    acc.pair(PROMOTION + first + 2 * (to_go - 1), sign);
-                }
-            }
+            acc.cell(&cell_sums[C][kind][sq], |acc| {
+                cell_terms::<A, C>(kind, sq, acc)
+            });
             let cells = self.reach(sq, kind, color, occ);
             acc.flat(MOBILITY + kind, sign * (cells & !own).count_ones() as i32);
             if kind == OUTLAW || kind == TRICKSTER {

@@ -28,8 +28,9 @@
 
 use super::tables::{adjacent, shift, spotted, DIRS, TABLES};
 use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
-use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
+use once_cell::sync::Lazy;
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
 // tune`); `#[path]` keeps the board's `mod.rs` out of it.
@@ -103,6 +104,29 @@ const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
     let folded = if file < 4 { file } else { 7 - file };
     PST_PAWN + 64 * kind + 2 * (rank * 4 + folded)
 }
+
+/// The terms of colour `C`'s `kind` on `sq` that read nothing else:
+/// centralisation, the learned cell correction and a pawn's advance. Summed
+/// once into [`CELL_SUMS`].
+#[inline(always)]
+fn cell_terms<A: Accumulate, const C: usize>(kind: usize, sq: usize, acc: &mut A) {
+    let sign = 1 - 2 * C as i32;
+    acc.flat(CENTRE + kind, sign * centrality(sq));
+    acc.pair(pst_index::<C>(kind, sq), sign);
+    if kind == PAWN {
+        let advance = if C == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
+        acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
+    }
+}
+
+/// [`cell_terms`] with the compiled weights, `[colour][kind][cell]`: what
+/// the search adds per piece (a trace runs the terms themselves).
+static CELL_SUMS: Lazy<[[[CellSum; 64]; KINDS]; 2]> = Lazy::new(|| {
+    cell_table(&WEIGHTS, |color, kind, sq, sum| match color {
+        0 => cell_terms::<_, 0>(kind, sq, sum),
+        _ => cell_terms::<_, 1>(kind, sq, sum),
+    })
+});
 
 /// 0 at the edge, 3 in the centre.
 fn centrality(sq: usize) -> i32 {
@@ -188,6 +212,7 @@ impl Fugue {
         if free < 3 {
             acc.flat(KING_FREE + free, sign);
         }
+        let cell_sums = &*CELL_SUMS;
         let mut cover = Cover {
             threats: 0,
             defended: 0,
@@ -197,8 +222,9 @@ impl Fugue {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % KINDS;
-            acc.flat(CENTRE + kind, sign * centrality(sq));
-            acc.pair(pst_index::<C>(kind, sq), sign);
+            acc.cell(&cell_sums[C][kind][sq], |acc| {
+                cell_terms::<A, C>(kind, sq, acc)
+            });
             if frozen & 1 << sq != 0 {
                 acc.flat(FROZEN + kind, -sign);
             } else if kind == KING {
@@ -215,10 +241,6 @@ impl Fugue {
                     acc.flat(KING_REACH + REACH_SLOT[kind], sign * n);
                 }
                 self.threats::<C>(kind, sq, first, prey, &mut cover);
-            }
-            if kind == PAWN {
-                let advance = if C == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
-                acc.flat(PAWN_ADVANCE, sign * (advance - 1).max(0));
             }
         }
         // F9: pawns capture by leaping over a neighbour onto the cell behind.

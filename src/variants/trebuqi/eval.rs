@@ -34,9 +34,10 @@
 use super::tables::{bit, BOX, GENERAL_ZONE, TABLES};
 use super::{Kind, Trebuqi, TrebuqiMove, EMPTY};
 use crate::geometry::Color;
-use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
+use once_cell::sync::Lazy;
 use safety::cannon_control;
 
 // The weights live beside this file, one file per victory rule (the General's
@@ -160,6 +161,60 @@ const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
     PST_POINT + 96 * kind + 2 * HALF_CELL[own] as usize
 }
 
+/// The terms of colour `C`'s `kind` on `sq` that read nothing else:
+/// centralisation, the learned cell correction and a Point's advance (ranks
+/// past its start rank, 4 for White and 8 for Black; in the middle; beyond
+/// its far River). Summed once per victory rule into [`CELL_SUMS`].
+#[inline(always)]
+fn cell_terms<A: Accumulate, const C: usize>(kind: usize, sq: usize, acc: &mut A) {
+    let sign = 1 - 2 * C as i32;
+    acc.flat(CENTRE + kind, sign * centrality(sq));
+    acc.pair(pst_index::<C>(kind, sq), sign);
+    if kind == Kind::Point as usize {
+        let row = (sq / 11) as i32;
+        let advance = if C == 0 { row - 3 } else { 7 - row };
+        acc.flat(POINT_ADVANCE, sign * advance);
+        if advance >= 4 {
+            acc.flat(POINT_BEYOND, sign);
+        } else if advance >= 1 {
+            acc.flat(POINT_MIDDLE, sign);
+        }
+    }
+}
+
+/// A start-up table of [`cell_terms`], `[colour][kind][cell]`.
+type CellSums = [[[CellSum; BOX]; 6]; 2];
+
+/// [`cell_terms`] with victory rule `RULE`'s compiled weights (0 off the
+/// hexagon).
+fn cell_sums<const RULE: u8>() -> CellSums {
+    cell_table(weights::<RULE>(), |color, kind, sq, sum| {
+        match (color, HALF_CELL[sq]) {
+            (_, u8::MAX) => {}
+            (0, _) => cell_terms::<_, 0>(kind, sq, sum),
+            _ => cell_terms::<_, 1>(kind, sq, sum),
+        }
+    })
+}
+
+/// What the search adds per piece, one table per victory rule (a trace runs
+/// the terms themselves); indexed by [`rule_index`].
+static CELL_SUMS: [Lazy<CellSums>; 3] = [
+    Lazy::new(cell_sums::<1>),
+    Lazy::new(cell_sums::<2>),
+    Lazy::new(cell_sums::<3>),
+];
+
+/// Where victory rule `RULE` sits in [`CELL_SUMS`] (as in [`weights`]:
+/// anything but 2 and 3 is rule 1).
+const fn rule_index(rule: u8) -> usize {
+    match rule {
+        2 => 1,
+        3 => 2,
+        _ => 0,
+    }
+}
+
 /// Hexagon distance from the centre f6 (file 5, row 5), turned into 5 − distance.
 fn centrality(sq: usize) -> i32 {
     let dx = (sq % 11) as i32 - 5;
@@ -212,6 +267,7 @@ impl<const RULE: u8> Trebuqi<RULE> {
         let enemy_heavy =
             enemy & (self.kinds[Kind::Rook as usize] | self.kinds[Kind::Cannon as usize]);
         let enemy_area = GENERAL_ZONE[C ^ 1];
+        let cell_sums = &*CELL_SUMS[rule_index(RULE)];
         let mut attacked = 0;
         // Attacks on `enemy_zone` by Points, Vicbabas, Cannons and Rooks
         // (Trebuchets and Generals never get there: each stays on its own
@@ -223,21 +279,13 @@ impl<const RULE: u8> Trebuqi<RULE> {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % 6;
-            acc.flat(CENTRE + kind, sign * centrality(sq));
-            acc.pair(pst_index::<C>(kind, sq), sign);
+            acc.cell(&cell_sums[C][kind][sq], |acc| {
+                cell_terms::<A, C>(kind, sq, acc)
+            });
             // `reach`: the mobility; `attacks`: the cells it could capture
             // on, were an enemy there (own pieces included: it defends them).
             let (reach, attacks) = match kind {
                 0 => {
-                    // Ranks past the start rank (4 for White, 8 for Black).
-                    let row = (sq / 11) as i32;
-                    let advance = if C == 0 { row - 3 } else { 7 - row };
-                    acc.flat(POINT_ADVANCE, sign * advance);
-                    if advance >= 4 {
-                        acc.flat(POINT_BEYOND, sign);
-                    } else if advance >= 1 {
-                        acc.flat(POINT_MIDDLE, sign);
-                    }
                     let a = t.point[C][sq];
                     zone_hits[0] += zone(a);
                     (0, a)

@@ -29,9 +29,10 @@
 use super::tables::{bit, TABLES};
 use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
 use crate::geometry::Color;
-use crate::rules::weights::{side_total, trace_of, Accumulate, Group, Trace};
+use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
+use once_cell::sync::Lazy;
 
 // The weights live in `weights.rs` beside this file (written by `menagerie
 // tune`); `#[path]` keeps the board's `mod.rs` out of it.
@@ -68,6 +69,18 @@ crate::weight_layout! {
     // The material balance's sign times the capture clock, whole and its
     // last 30 plies (T11).
     MOVE_CLOCK: 2,
+    // Cell corrections, per kind: a pair for each cell of the board folded
+    // onto its left half (files a-c, a with e and b with d; row by row from
+    // the owner's side, 3 a row, holes included and held at 0), added to
+    // the shape terms above. Learned from data (one centrality step per
+    // ring cannot say which cells of a ring are better); folded so that each
+    // weight learns from both wings (the rules and the start position are
+    // their own mirror image left to right).
+    PST_WOOZAN: 66,
+    PST_KNIGHT: 66,
+    PST_FLEURBIC: 66,
+    PST_QUEEN: 66,
+    PST_KING: 66,
     // Phase weight per kind (fixed): the start position sums to `PHASE_MAX`.
     PHASE: 5,
 }
@@ -84,6 +97,11 @@ pub const fn value(kind: usize) -> i32 {
 /// Distance from the rim of the 41-cell shape: the number of king steps from
 /// the cell to the nearest hole or box edge, capped at 3.
 fn centrality(sq: usize) -> i32 {
+    centrality_table(sq).max(0) as i32
+}
+
+/// [`centrality`]'s table: -1 on the holes.
+const fn centrality_table(sq: usize) -> i8 {
     const TABLE: [i8; 55] = {
         // rows 0..=10, files a..=e; holes are -1 (never read).
         [
@@ -100,8 +118,46 @@ fn centrality(sq: usize) -> i32 {
             -1, -1, 0, -1, -1, //
         ]
     };
-    TABLE[sq].max(0) as i32
+    TABLE[sq]
 }
+
+/// The weight pair of [`PST_WOOZAN`]'s layout for a `kind` of colour `C` on
+/// `sq`: the row counted from its owner's side, the file folded onto a-c.
+const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
+    let (file, row) = (sq % 5, sq / 5);
+    let row = if C == 0 { row } else { 10 - row };
+    let folded = if file < 3 { file } else { 4 - file };
+    PST_WOOZAN + 66 * kind + 2 * (row * 3 + folded)
+}
+
+/// The terms of colour `C`'s `kind` on `sq` that read nothing else:
+/// centralisation, the learned cell correction, and a woozan's advance and
+/// distance to promotion. Summed once into [`CELL_SUMS`].
+#[inline(always)]
+fn cell_terms<A: Accumulate, const C: usize>(kind: usize, sq: usize, acc: &mut A) {
+    let sign = 1 - 2 * C as i32;
+    acc.flat(CENTRE + kind, sign * centrality(sq));
+    acc.pair(pst_index::<C>(kind, sq), sign);
+    if kind == W {
+        let row = (sq / 5) as i32;
+        let advance = if C == 0 { row - 2 } else { 8 - row };
+        acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
+        let to_go = if C == 0 { 9 - row } else { row - 1 };
+        if to_go <= 3 {
+            acc.pair(WOOZAN_PROMOTION + 2 * (to_go.max(1) as usize - 1), sign);
+        }
+    }
+}
+
+/// [`cell_terms`] with the compiled weights, `[colour][kind][cell]` (holes
+/// included, never read): what the search adds per piece (a trace runs the
+/// terms themselves).
+static CELL_SUMS: Lazy<[[[CellSum; 55]; 5]; 2]> = Lazy::new(|| {
+    cell_table(&WEIGHTS, |color, kind, sq, sum| match color {
+        0 => cell_terms::<_, 0>(kind, sq, sum),
+        _ => cell_terms::<_, 1>(kind, sq, sum),
+    })
+});
 
 /// The cell a woozan promotes to a queen on (T7), per colour: c10, c0.
 const QUEEN_CELL: [usize; 2] = [52, 2];
@@ -164,13 +220,16 @@ impl Trubix {
         let own = self.colors[C];
         let enemy_king = self.king_square(Color::ALL[1 - C]);
         let zone = t.king[enemy_king] | bit(enemy_king);
+        let cell_sums = &*CELL_SUMS;
         let mut attacks = 0;
         let mut pieces = own;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let kind = self.mailbox[sq] as usize % 5;
-            acc.flat(CENTRE + kind, sign * centrality(sq));
+            acc.cell(&cell_sums[C][kind][sq], |acc| {
+                cell_terms::<A, C>(kind, sq, acc)
+            });
             let (reach, hits) = match kind {
                 W => {
                     self.woozan_terms::<A, C>(acc, sq, occ);
@@ -200,20 +259,6 @@ impl Trubix {
     fn woozan_terms<A: Accumulate, const C: usize>(&self, acc: &mut A, sq: usize, occ: u64) {
         let sign = 1 - 2 * C as i32;
         let row = sq / 5;
-        let advance = if C == 0 {
-            row as i32 - 2
-        } else {
-            8 - row as i32
-        };
-        acc.flat(WOOZAN_ADVANCE, sign * advance.clamp(0, 6));
-        let to_go = if C == 0 {
-            9 - row as i32
-        } else {
-            row as i32 - 1
-        };
-        if to_go <= 3 {
-            acc.pair(WOOZAN_PROMOTION + 2 * (to_go.max(1) as usize - 1), sign);
-        }
         // The rows ahead of the woozan's.
         let ahead = if C == 0 {
             !0u64 << ((row + 1) * 5)
@@ -286,8 +331,17 @@ impl Tunable for Trubix {
     const PHASE_MAX: i32 = PHASE_MAX;
     const WEIGHTS_FILE: &'static str = "src/variants/trubix/weights.rs";
 
+    /// The king's material (it cannot be traded), the cell pairs of the
+    /// holes (a0, b0, a4-a6, a10, b10 folded) and the phase counts.
     fn is_fixed(i: usize) -> bool {
-        i == MATERIAL + 2 * K || i == MATERIAL + 2 * K + 1 || (PHASE..COUNT).contains(&i)
+        let hole = (0..55).any(|sq| {
+            centrality_table(sq) < 0
+                && (0..5).any(|kind| {
+                    let p = pst_index::<0>(kind, sq);
+                    i == p || i == p + 1
+                })
+        });
+        i == MATERIAL + 2 * K || i == MATERIAL + 2 * K + 1 || hole || (PHASE..COUNT).contains(&i)
     }
 
     fn trace(&self) -> Trace {
@@ -496,6 +550,39 @@ mod tests {
             MOVE_CLOCK..MOVE_CLOCK + 2,
             &[],
         );
+    }
+
+    /// Knights on b2 and d2 read one cell pair (the files folded), which a
+    /// black knight on b8 or d8 reads negated (`check` flips the board);
+    /// kinds and the c-file apart; holes fixed; every pair inside the tables.
+    #[test]
+    fn cell_pairs_fold_the_wings_and_mirror_the_colours() {
+        let b2 = pst_index::<0>(N, 2 * 5 + 1);
+        assert_eq!(pst_index::<0>(N, 2 * 5 + 3), b2);
+        assert_eq!(pst_index::<1>(N, 8 * 5 + 1), b2);
+        assert_ne!(pst_index::<0>(N, 2 * 5 + 2), b2);
+        assert_ne!(pst_index::<0>(F, 2 * 5 + 1), b2);
+        check(
+            "**k**/5/5/5/*3*/*3*/*3*/5/1N1N1/5/**K** w - 0 1",
+            PST_KNIGHT..PST_FLEURBIC,
+            &[(b2, (2, 0, 0)), (b2 + 1, (0, 2, 0))],
+        );
+        check(
+            "**k**/5/1n3/5/*3*/*3*/*3*/5/1N3/5/**K** w - 0 1",
+            PST_KNIGHT..PST_FLEURBIC,
+            &[],
+        );
+        for kind in 0..5 {
+            for sq in 0..55 {
+                assert!((PST_WOOZAN..PHASE).contains(&pst_index::<0>(kind, sq)));
+                assert!((PST_WOOZAN..PHASE).contains(&pst_index::<1>(kind, sq)));
+            }
+        }
+        // a0 and a5 are holes, c0 and b5 are cells.
+        assert!(Trubix::is_fixed(pst_index::<0>(Q, 0)));
+        assert!(Trubix::is_fixed(pst_index::<0>(W, 25) + 1));
+        assert!(!Trubix::is_fixed(pst_index::<0>(K, 2)));
+        assert!(!Trubix::is_fixed(pst_index::<0>(W, 26) + 1));
     }
 
     #[test]

@@ -179,9 +179,7 @@ impl<const N: usize> Accumulate for Sum<'_, N> {
     /// Adds the table's entry; debug builds check it against `terms`.
     #[inline(always)]
     fn cell(&mut self, summed: &CellSum, terms: impl FnOnce(&mut Self)) {
-        if cfg!(debug_assertions) {
-            debug_assert_eq!(CellSum::of(self.w, terms), *summed, "a stale cell table");
-        }
+        debug_assert_eq!(CellSum::of(self.w, terms), *summed, "a stale cell table");
         self.mg += summed.mg;
         self.eg += summed.eg;
         self.flat += summed.flat;

@@ -186,6 +186,19 @@ impl<const N: usize> Accumulate for Sum<'_, N> {
     }
 }
 
+/// The cell `sq` of a `width` × `height` board (numbered row by row) as a
+/// learned cell table reads it: seen from its owner's side (`white`: as it
+/// is; Black's rows reversed) and folded onto the left half (file `f` shares
+/// its cell with file `width − 1 − f`), `(width + 1) / 2` cells a row. The
+/// rectangular boards share it; Trebuqi's hexagon folds its own way.
+pub const fn folded_cell(sq: usize, width: usize, height: usize, white: bool) -> usize {
+    let (file, row) = (sq % width, sq / width);
+    let row = if white { row } else { height - 1 - row };
+    let mirror = width - 1 - file;
+    let folded = if file < mirror { file } else { mirror };
+    row * width.div_ceil(2) + folded
+}
+
 /// A start-up table `[colour][kind][cell]` of [`CellSum`]s: `terms(colour,
 /// kind, cell, sum)` summed with `weights` for every entry.
 pub fn cell_table<'a, const N: usize, const K: usize, const S: usize>(
@@ -431,6 +444,27 @@ mod tests {
             (0, 2, 5, 6)
         );
         assert_eq!(weight_name(layout::GROUPS, 3), "B[1]");
+    }
+
+    /// Files fold onto the left half (the middle file of an odd width on its
+    /// own), Black's rows count from its side.
+    #[test]
+    fn folded_cells_pair_the_wings_and_the_colours() {
+        assert_eq!(folded_cell(7, 8, 8, true), folded_cell(0, 8, 8, true));
+        assert_eq!(
+            folded_cell(8 * 7 + 1, 8, 8, false),
+            folded_cell(6, 8, 8, true)
+        );
+        assert_eq!(folded_cell(9 * 7 - 1, 7, 9, false), 0);
+        assert_eq!(
+            (folded_cell(3, 7, 9, true), folded_cell(4, 7, 9, true)),
+            (3, 2)
+        );
+        assert_eq!(
+            (folded_cell(7, 5, 11, true), folded_cell(9, 5, 11, true)),
+            (5, 3)
+        );
+        assert_eq!(folded_cell(52, 5, 11, true), 32);
     }
 
     /// A sum adds the table's entry, a trace records the terms' coefficients:

@@ -34,7 +34,9 @@ use super::{
     OUTLAW_CAPTURE, PAWN, SERGEANT, TRICK, TRICKSTER,
 };
 use crate::geometry::Color;
-use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
+use crate::rules::weights::{
+    cell_table, folded_cell, side_total, trace_of, Accumulate, CellSum, Group, Trace,
+};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 use once_cell::sync::Lazy;
@@ -105,10 +107,7 @@ pub const fn value(kind: usize) -> i32 {
 /// `sq`: the row counted from its owner's side, the file folded onto the
 /// left half (a-d), 4 cells a row.
 const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
-    let (file, row) = (sq % W, sq / W);
-    let row = if C == 0 { row } else { 8 - row };
-    let folded = if file < 4 { file } else { 6 - file };
-    PST_KING + 72 * kind + 2 * (row * 4 + folded)
+    PST_KING + 72 * kind + 2 * folded_cell(sq, W, 9, C == 0)
 }
 
 /// The terms of colour `C`'s `kind` on `sq` that read nothing else:

@@ -23,7 +23,7 @@ use super::attacks::TABLES;
 use super::eval_threats::{pawn_attacks, Attacks};
 use super::{Chess, ChessMove, Kind, EMPTY};
 use crate::geometry::Color;
-use crate::rules::weights::{Accumulate, Group, Sum, Trace};
+use crate::rules::weights::{folded_cell, Accumulate, Group, Sum, Trace};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 use once_cell::sync::Lazy;
@@ -162,9 +162,7 @@ fn square_terms<A: Accumulate>(kind: usize, sq: usize, sign: i32, acc: &mut A) {
 /// The weight pair of [`PST_PAWN`]'s layout for a `kind` on `sq` (from its
 /// owner's side): the file folded onto the queen side, 4 cells a rank.
 const fn pst_index(kind: usize, sq: usize) -> usize {
-    let (file, rank) = (sq % 8, sq / 8);
-    let folded = if file < 4 { file } else { 7 - file };
-    PST_PAWN + 64 * kind + 2 * (rank * 4 + folded)
+    PST_PAWN + 64 * kind + 2 * folded_cell(sq, 8, 8, true)
 }
 
 /// Piece-square tables from White's side, `[kind][sq]`, material included:

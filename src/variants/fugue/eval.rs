@@ -28,7 +28,9 @@
 
 use super::tables::{adjacent, shift, spotted, DIRS, TABLES};
 use super::{Fugue, FugueMove, Kind, MoveKind, KINDS};
-use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
+use crate::rules::weights::{
+    cell_table, folded_cell, side_total, trace_of, Accumulate, CellSum, Group, Trace,
+};
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable, ROYAL_VALUE};
 use once_cell::sync::Lazy;
 
@@ -99,10 +101,7 @@ pub const fn value(kind: Kind) -> i32 {
 /// `sq`: the rank counted from its owner's side, the file folded onto the
 /// left half (a-d), 4 cells a rank.
 const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
-    let (file, rank) = (sq % 8, sq / 8);
-    let rank = if C == 0 { rank } else { 7 - rank };
-    let folded = if file < 4 { file } else { 7 - file };
-    PST_PAWN + 64 * kind + 2 * (rank * 4 + folded)
+    PST_PAWN + 64 * kind + 2 * folded_cell(sq, 8, 8, C == 0)
 }
 
 /// The terms of colour `C`'s `kind` on `sq` that read nothing else:

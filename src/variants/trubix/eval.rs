@@ -29,7 +29,9 @@
 use super::tables::{bit, TABLES};
 use super::{Trubix, TrubixMove, EMPTY, F, K, N, Q, W};
 use crate::geometry::Color;
-use crate::rules::weights::{cell_table, side_total, trace_of, Accumulate, CellSum, Group, Trace};
+use crate::rules::weights::{
+    cell_table, folded_cell, side_total, trace_of, Accumulate, CellSum, Group, Trace,
+};
 use crate::rules::zobrist::structure_key;
 use crate::rules::{Evaluate, Exchange, MoveKey, Position, Tunable};
 use once_cell::sync::Lazy;
@@ -124,10 +126,7 @@ const fn centrality_table(sq: usize) -> i8 {
 /// The weight pair of [`PST_WOOZAN`]'s layout for a `kind` of colour `C` on
 /// `sq`: the row counted from its owner's side, the file folded onto a-c.
 const fn pst_index<const C: usize>(kind: usize, sq: usize) -> usize {
-    let (file, row) = (sq % 5, sq / 5);
-    let row = if C == 0 { row } else { 10 - row };
-    let folded = if file < 3 { file } else { 4 - file };
-    PST_WOOZAN + 66 * kind + 2 * (row * 3 + folded)
+    PST_WOOZAN + 66 * kind + 2 * folded_cell(sq, 5, 11, C == 0)
 }
 
 /// The terms of colour `C`'s `kind` on `sq` that read nothing else:

@@ -252,8 +252,10 @@ impl Trubix {
         attacks
     }
 
-    /// The advance and promotion terms of colour `C`'s woozan on `sq` (see
-    /// [`Trubix::side_terms`]).
+    /// The terms of colour `C`'s woozan on `sq` that read the board: blocked,
+    /// and able to reach the queen's cell (see [`Trubix::side_terms`]; its
+    /// advance and promotion distance depend on the cell alone and are in
+    /// [`cell_terms`]).
     #[inline(always)]
     fn woozan_terms<A: Accumulate, const C: usize>(&self, acc: &mut A, sq: usize, occ: u64) {
         let sign = 1 - 2 * C as i32;

@@ -284,3 +284,40 @@ fn continuation_four_plies_back_changes_the_tree_only_when_asked() {
 fn quiescence_blend_changes_the_tree_only_when_asked() {
     switch_changes_the_tree_only_when_on("qs_fail_high_blend");
 }
+
+/// The clock fade is wired in where a move-count rule is: at its default 0
+/// the trees are the shipped ones; switched on (`clock_fade`), a rook up
+/// with 90 plies on the clock scores less than with a fresh clock, and
+/// chess's trees from the bench positions change. Fugue has no move-count
+/// rule: its tree stays the same.
+#[test]
+fn clock_fade_shrinks_a_lead_on_a_running_clock_only_where_a_rule_is() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = bench_nodes(&mut s);
+    s.set_param("clock_fade", 0).unwrap();
+    assert_eq!(bench_nodes(&mut s), shipped);
+    s.set_param("clock_fade", 200).unwrap();
+    assert_ne!(bench_nodes(&mut s), shipped, "the fade changed nothing");
+    let mut score = |clock: u32| {
+        let fen = format!("4k3/8/8/8/8/8/R7/4K3 w - - {clock} 60");
+        let pos = Chess::from_fen(&fen).unwrap();
+        s.clear();
+        match to_depth(&mut s, &pos, 6).0.score {
+            Score::Cp(cp) => cp,
+            other => panic!("{other:?}"),
+        }
+    };
+    let (fresh, late) = (score(0), score(90));
+    assert!(late < fresh * 2 / 3, "{late} against {fresh}");
+    assert!(late > 0, "{late}");
+
+    use menagerie::variants::fugue::Fugue;
+    let pos = Fugue::startpos();
+    let mut s = Searcher::<Fugue>::new(4, 1);
+    let mut nodes = |fade: i32| {
+        s.set_param("clock_fade", fade).unwrap();
+        s.clear();
+        to_depth(&mut s, &pos, 6).0.nodes
+    };
+    assert_eq!(nodes(0), nodes(200));
+}

@@ -185,6 +185,15 @@ params! {
     /// root, in centipawns (the other side gains it). 0 scores every draw as
     /// equal.
     contempt = 0, -300..=300;
+    /// The static evaluation fades as the half-move clock runs towards the
+    /// move-count rule (in variants that have one): it is multiplied by
+    /// `(n - clock) / n` with this `n` (in plies; 0 leaves it whole). The
+    /// side ahead then sees its lead shrink while it shuffles and wins it
+    /// back by the move that resets the clock (a capture; in chess a pawn
+    /// move too, in Bandit a pawn or sergeant move), instead of drifting
+    /// into the rule's draw. Off: in Trubix (which has a learned clock term)
+    /// 200 lost to 0 (docs/strength.md, "The clock fade").
+    clock_fade = 0, 0..=1000;
     /// Lazy SMP with several threads. 1: every worker, the main one too,
     /// starts the lowest depth past the deepest completed one that fewer
     /// than half the threads are searching, and gives up a depth another

@@ -3,7 +3,7 @@
 
 use super::correction::{Correction, MovePair};
 use super::history::{Histories, Key, KeySpace, PrevKeys};
-use super::params::Tuned;
+use super::params::{Params, Tuned};
 use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
 use crate::rules::{Evaluate, GameMove, Position, Repetition};
@@ -159,6 +159,19 @@ fn staggered_depth(id: usize, next: u32, done: u32, max_depth: u32) -> Option<u3
 #[inline]
 pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
     pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// `eval` faded by the half-move `clock` (`Params::clock_fade`): whole
+/// with the fade off or without a move-count rule, else scaled by
+/// `(n - clock) / n`, the clock counted at most to `n`.
+#[inline]
+fn faded(eval: i32, clock: u32, move_rule: Option<u32>, p: &Params) -> i32 {
+    let n = p.clock_fade;
+    if n == 0 || move_rule.is_none() {
+        return eval;
+    }
+    let left = n - (clock as i32).min(n);
+    eval * left / n
 }
 
 pub(crate) struct Worker<'a, P: Position> {
@@ -530,6 +543,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         raw: i32,
     ) -> i32 {
         let side = pos.side_to_move();
+        let raw = faded(raw, pos.halfmove_clock(), P::MOVE_RULE, &self.sh.params.p);
         let e = self.data.correction.corrected(side, key, moves, raw);
         e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -663,5 +677,23 @@ mod tests {
         assert_eq!(staggered_depth(1, 9, 3, 20), Some(9));
         assert_eq!(staggered_depth(1, 6, 5, 6), Some(6));
         assert_eq!(staggered_depth(2, 7, 6, 6), None);
+    }
+
+    /// The fade: whole when off or without a move-count rule, else scaled
+    /// by the plies left of `n` (halved halfway, gone at `n` and past it),
+    /// the same for either sign.
+    #[test]
+    fn the_evaluation_fades_with_the_clock_only_when_asked() {
+        let off = Params::DEFAULT;
+        let on = Params {
+            clock_fade: 200,
+            ..Params::DEFAULT
+        };
+        assert_eq!(faded(300, 90, Some(100), &off), 300);
+        assert_eq!(faded(300, 90, None, &on), 300);
+        assert_eq!(faded(300, 0, Some(100), &on), 300);
+        assert_eq!(faded(300, 100, Some(100), &on), 150);
+        assert_eq!(faded(-300, 100, Some(100), &on), -150);
+        assert_eq!(faded(300, 250, Some(100), &on), 0);
     }
 }

@@ -212,6 +212,29 @@ fn continuation_correction_changes_the_tree_in_any_variant() {
     assert_eq!(off, nodes(0));
 }
 
+/// Chess's bench-position nodes with the parameter `name` at 0, its
+/// default, which must be the shipped trees' count (taken first).
+fn off_is_shipped(s: &mut Searcher<Chess>, name: &str) -> u64 {
+    let shipped = bench_nodes(s);
+    s.set_param(name, 0).unwrap();
+    assert_eq!(bench_nodes(s), shipped, "{name} 0");
+    shipped
+}
+
+/// Fugue, which names no structure and has no move-count rule, searches
+/// the same tree from its start to `depth` with `name` at 0 and at `value`.
+fn fugue_ignores(name: &str, value: i32, depth: u32) {
+    use menagerie::variants::fugue::Fugue;
+    let pos = Fugue::startpos();
+    let mut s = Searcher::<Fugue>::new(4, 1);
+    let mut nodes = |v: i32| {
+        s.set_param(name, v).unwrap();
+        s.clear();
+        to_depth(&mut s, &pos, depth).0.nodes
+    };
+    assert_eq!(nodes(0), nodes(value), "fugue: {name} {value}");
+}
+
 /// The low-ply history is wired in: at its default 0 the trees are the
 /// shipped ones; ordering the root's quiet moves by it (1), or the first four
 /// plies' (4), changes chess's trees from the bench positions, each
@@ -219,9 +242,7 @@ fn continuation_correction_changes_the_tree_in_any_variant() {
 #[test]
 fn low_ply_history_changes_the_tree_only_when_asked() {
     let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = bench_nodes(&mut s);
-    s.set_param("low_ply_history", 0).unwrap();
-    assert_eq!(bench_nodes(&mut s), shipped);
+    let shipped = off_is_shipped(&mut s, "low_ply_history");
     s.set_param("low_ply_history", 1).unwrap();
     let root = bench_nodes(&mut s);
     s.set_param("low_ply_history", 4).unwrap();
@@ -238,9 +259,7 @@ fn low_ply_history_changes_the_tree_only_when_asked() {
 #[test]
 fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
     let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = bench_nodes(&mut s);
-    s.set_param("structure_history_pct", 0).unwrap();
-    assert_eq!(bench_nodes(&mut s), shipped);
+    let shipped = off_is_shipped(&mut s, "structure_history_pct");
     s.set_param("structure_history_pct", 100).unwrap();
     let one = bench_nodes(&mut s);
     s.set_param("structure_history_pct", 200).unwrap();
@@ -248,16 +267,7 @@ fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
     assert_ne!(one, shipped, "the structure history changed nothing");
     assert_ne!(two, one, "its weight changed nothing");
     assert!(s.set_param("structure_history_pct", 401).is_err());
-
-    use menagerie::variants::fugue::Fugue;
-    let pos = Fugue::startpos();
-    let mut s = Searcher::<Fugue>::new(4, 1);
-    let mut nodes = |pct: i32| {
-        s.set_param("structure_history_pct", pct).unwrap();
-        s.clear();
-        to_depth(&mut s, &pos, 8).0.nodes
-    };
-    assert_eq!(nodes(0), nodes(200), "fugue names no structure");
+    fugue_ignores("structure_history_pct", 200, 8);
 }
 
 /// A 0/1 switch, off by default, is wired in: at 0 the trees are the
@@ -265,9 +275,7 @@ fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
 /// is out of range.
 fn switch_changes_the_tree_only_when_on(name: &str) {
     let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = bench_nodes(&mut s);
-    s.set_param(name, 0).unwrap();
-    assert_eq!(bench_nodes(&mut s), shipped, "{name} 0");
+    let shipped = off_is_shipped(&mut s, name);
     s.set_param(name, 1).unwrap();
     assert_ne!(bench_nodes(&mut s), shipped, "{name} 1 changed nothing");
     assert!(s.set_param(name, 2).is_err());
@@ -293,9 +301,7 @@ fn quiescence_blend_changes_the_tree_only_when_asked() {
 #[test]
 fn clock_fade_shrinks_a_lead_on_a_running_clock_only_where_a_rule_is() {
     let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = bench_nodes(&mut s);
-    s.set_param("clock_fade", 0).unwrap();
-    assert_eq!(bench_nodes(&mut s), shipped);
+    let shipped = off_is_shipped(&mut s, "clock_fade");
     s.set_param("clock_fade", 200).unwrap();
     assert_ne!(bench_nodes(&mut s), shipped, "the fade changed nothing");
     let mut score = |clock: u32| {
@@ -310,14 +316,5 @@ fn clock_fade_shrinks_a_lead_on_a_running_clock_only_where_a_rule_is() {
     let (fresh, late) = (score(0), score(90));
     assert!(late < fresh * 2 / 3, "{late} against {fresh}");
     assert!(late > 0, "{late}");
-
-    use menagerie::variants::fugue::Fugue;
-    let pos = Fugue::startpos();
-    let mut s = Searcher::<Fugue>::new(4, 1);
-    let mut nodes = |fade: i32| {
-        s.set_param("clock_fade", fade).unwrap();
-        s.clear();
-        to_depth(&mut s, &pos, 6).0.nodes
-    };
-    assert_eq!(nodes(0), nodes(200));
+    fugue_ignores("clock_fade", 200, 6);
 }

@@ -3,7 +3,7 @@
 
 use super::correction::{Correction, MovePair};
 use super::history::{Histories, Key, KeySpace, PrevKeys};
-use super::params::{Params, Tuned};
+use super::params::Tuned;
 use super::score::{draw_score, is_decisive, mate_in, repetition_win, EVAL_LIMIT, INF, MAX_PLY};
 use super::tt::Table;
 use crate::rules::{Evaluate, GameMove, Position, Repetition};
@@ -161,12 +161,11 @@ pub(crate) fn static_eval<P: Evaluate>(pos: &P) -> i32 {
     pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// `eval` faded by the half-move `clock` (`Params::clock_fade`): whole
-/// with the fade off or without a move-count rule, else scaled by
+/// `eval` faded by the half-move `clock` with `n` = `Params::clock_fade`:
+/// whole with the fade off (0) or without a move-count rule, else scaled by
 /// `(n - clock) / n`, the clock counted at most to `n`.
 #[inline]
-fn faded(eval: i32, clock: u32, move_rule: Option<u32>, p: &Params) -> i32 {
-    let n = p.clock_fade;
+fn faded(eval: i32, clock: u32, move_rule: Option<u32>, n: i32) -> i32 {
     if n == 0 || move_rule.is_none() {
         return eval;
     }
@@ -543,7 +542,12 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         raw: i32,
     ) -> i32 {
         let side = pos.side_to_move();
-        let raw = faded(raw, pos.halfmove_clock(), P::MOVE_RULE, &self.sh.params.p);
+        let raw = faded(
+            raw,
+            pos.halfmove_clock(),
+            P::MOVE_RULE,
+            self.sh.params.p.clock_fade,
+        );
         let e = self.data.correction.corrected(side, key, moves, raw);
         e.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -684,16 +688,12 @@ mod tests {
     /// the same for either sign.
     #[test]
     fn the_evaluation_fades_with_the_clock_only_when_asked() {
-        let off = Params::DEFAULT;
-        let on = Params {
-            clock_fade: 200,
-            ..Params::DEFAULT
-        };
-        assert_eq!(faded(300, 90, Some(100), &off), 300);
-        assert_eq!(faded(300, 90, None, &on), 300);
-        assert_eq!(faded(300, 0, Some(100), &on), 300);
-        assert_eq!(faded(300, 100, Some(100), &on), 150);
-        assert_eq!(faded(-300, 100, Some(100), &on), -150);
-        assert_eq!(faded(300, 250, Some(100), &on), 0);
+        let (off, on) = (0, 200);
+        assert_eq!(faded(300, 90, Some(100), off), 300);
+        assert_eq!(faded(300, 90, None, on), 300);
+        assert_eq!(faded(300, 0, Some(100), on), 300);
+        assert_eq!(faded(300, 100, Some(100), on), 150);
+        assert_eq!(faded(-300, 100, Some(100), on), -150);
+        assert_eq!(faded(300, 250, Some(100), on), 0);
     }
 }

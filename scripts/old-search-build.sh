@@ -5,11 +5,11 @@
 # measures the search alone with the same evaluation on both sides
 # (docs/strength.md, "The search alone, today's evaluation on both sides").
 #
-#   scripts/old-search-build.sh [dir]   (default: $TMPDIR/menagerie-old-search)
+#   scripts/old-search-build.sh [dir]   (default: ${TMPDIR:-/tmp}/menagerie-old-search)
 #
 # The build lands in <dir>/target/release/menagerie; the scratch tree is a git
 # worktree of HEAD (remove it with `git worktree remove --force <dir>`). The old
-# search's nine files are copied verbatim as a second module; it calls only what
+# search's nine files are copied whole as a second module; it calls only what
 # the contract had at 30a47e2 (generation, play, null move, check, noisy moves,
 # outcomes, evaluate, capture gain), all still in today's contract. Three seams
 # are adapted: the public types (Clock, Limits, Info, Score, SearchResult,

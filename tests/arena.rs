@@ -23,6 +23,7 @@ fn scratch(tag: &str) -> PathBuf {
     let ini = format!(
         "[baseline]\ncommand = {bin}\nargs = baseline\n\n\
          [baseline2]\ncommand = {bin}\nargs = baseline --seed 7\n\n\
+         [baseline-odds]\ncommand = {bin}\nargs = baseline\ntc = 2+0.5\n\n\
          [illegal]\ncommand = {e}/illegal.sh\n\n\
          [crash]\ncommand = {e}/crash.sh\n\n\
          [hang]\ncommand = {e}/hang.sh\n\n\
@@ -354,6 +355,56 @@ fn preset_and_sprt_output() {
         "{out}"
     );
     assert!(out.contains("Pentanomial"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Time odds: an engine with its own `tc` in engines.ini plays on its own
+/// clock, each `go` tells each side's time and increment, the header names
+/// both controls and each PGN game tags White's and Black's.
+#[test]
+fn an_engine_with_its_own_tc_plays_on_its_own_clock() {
+    let dir = scratch("odds");
+    let pgn = dir.join("odds.pgn");
+    let (code, out, err) = run_match(
+        &dir,
+        &[
+            "baseline-odds",
+            "baseline2",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.1",
+            "--max-plies",
+            "4",
+            "--debug",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("tc 2+0.5 for baseline-odds, 1+0.1 for baseline2"),
+        "{out}"
+    );
+    assert!(out.contains("Endings: max length 2"), "{out}");
+    // Game 1: the odds engine is White; game 2: Black. The first `go` of
+    // each game, before any time is used.
+    assert!(
+        err.contains("baseline-odds < go wtime 2000 btime 1000 winc 500 binc 100"),
+        "{err}"
+    );
+    assert!(
+        err.contains("baseline2 < go wtime 1000 btime 2000 winc 100 binc 500"),
+        "{err}"
+    );
+    let text = check_pgn(&pgn, "chess", 2);
+    assert!(!text.contains("[TimeControl "), "{text}");
+    for tag in [
+        "[WhiteTimeControl \"2+0.5\"]\n[BlackTimeControl \"1+0.1\"]",
+        "[WhiteTimeControl \"1+0.1\"]\n[BlackTimeControl \"2+0.5\"]",
+    ] {
+        assert_eq!(text.matches(tag).count(), 1, "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

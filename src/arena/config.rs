@@ -8,6 +8,7 @@
 //! protocol = uci              ; uci | xboard
 //! options = Threads=2, Hash=64   ; name=value pairs, comma-separated (repeatable)
 //! dir = .                     ; working directory
+//! tc = 5+0.05                 ; this engine's own clock (time odds); else the match's
 //!
 //! [match quick]               ; a preset: defaults for `menagerie match --preset quick`
 //! engines = menagerie baseline
@@ -17,6 +18,7 @@
 //! Relative `command` paths (those containing `/`) and `dir` are taken from the
 //! directory of the ini file, so the shipped file works from anywhere.
 
+use super::tc::TimeControl;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +36,16 @@ pub struct EngineSpec {
     pub protocol: Protocol,
     pub options: Vec<(String, String)>,
     pub dir: Option<PathBuf>,
+    /// The engine's own time control, for time-odds matches; `None` plays on
+    /// the match's.
+    pub tc: Option<TimeControl>,
+}
+
+impl EngineSpec {
+    /// The clock this engine plays on when the match's is `default`.
+    pub fn time_control(&self, default: TimeControl) -> TimeControl {
+        self.tc.unwrap_or(default)
+    }
 }
 
 /// A named set of `match` defaults (`key = value` as on the command line).
@@ -122,6 +134,7 @@ impl Config {
                         protocol: Protocol::Uci,
                         options: Vec::new(),
                         dir: None,
+                        tc: None,
                     }),
                 };
                 continue;
@@ -142,6 +155,7 @@ impl Config {
                     "command" => e.command = value.to_string(),
                     "args" => e.args = value.split_whitespace().map(String::from).collect(),
                     "dir" => e.dir = Some(base.join(value)),
+                    "tc" => e.tc = Some(TimeControl::parse(value).map_err(err)?),
                     "protocol" => {
                         e.protocol = match value {
                             "uci" => Protocol::Uci,
@@ -231,6 +245,7 @@ protocol = xboard
 options = Threads=2, Skill Level = 3
 option = Hash=16
 dir = work
+tc = 40/60+1
 
 [beta]
 command = beta
@@ -255,8 +270,11 @@ tc = 10+0.1
             ]
         );
         assert_eq!(a.dir, Some(PathBuf::from("/top/work")));
+        let ten = TimeControl::parse("10+0.1").unwrap();
+        assert_eq!(a.time_control(ten).to_string(), "40/60+1");
         let b = c.engine("beta").unwrap();
         assert_eq!((b.command.as_str(), b.protocol), ("beta", Protocol::Uci));
+        assert_eq!((b.tc, b.time_control(ten)), (None, ten));
         let p = c.preset("quick").unwrap();
         assert_eq!(p.get("tc"), Some("10+0.1"));
         assert_eq!(p.get("engines"), Some("alpha beta"));
@@ -275,6 +293,7 @@ tc = 10+0.1
             ("[match m]\ncolour = red", "line 2"),
             ("[a]\njust text", "line 2"),
             ("[a]\ncommand=x\noptions = Threads", "line 3"),
+            ("[a]\ncommand=x\ntc = 0+0", "line 3: time control '0+0'"),
         ];
         for (text, want) in bad {
             let e = Config::parse(text, Path::new(".")).unwrap_err();

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct GameParams {
     pub variant: String,
+    /// The match's time control; an engine with its own `tc` plays on that.
     pub tc: TimeControl,
     /// Draw after this many plies (0 = never).
     pub max_plies: usize,
@@ -204,7 +205,8 @@ fn run<P: Position>(
     moves: &mut Vec<String>,
 ) -> Ended {
     let who = |c: Color| format!("{} ({})", engines[c.index()].name, c.name());
-    let mut clocks = [Clock::new(prm.tc), Clock::new(prm.tc)];
+    let clock = |c: Color| Clock::new(engines[c.index()].time_control(prm.tc));
+    let mut clocks = [clock(Color::White), clock(Color::Black)];
     let mut clients = match start_clients::<P>(engines, fen, &clocks, prm) {
         Ok(c) => c,
         Err(end) => return end,

@@ -136,9 +136,9 @@ fn load_openings<P: Position>(cfg: &MatchConfig) -> Result<Vec<Opening>, String>
 fn preflight<P: Position>(cfg: &MatchConfig, opening: &Opening) -> Result<(), String> {
     use engines::{Failure, GameSetup};
     let fen = opening.fen.clone().filter(|f| f != P::START_FEN);
-    let clock = tc::Clock::new(cfg.params.tc);
     for spec in &cfg.engines {
         config::resolve_command(spec)?;
+        let clock = tc::Clock::new(spec.time_control(cfg.params.tc));
         let setup = GameSetup {
             variant: &cfg.params.variant,
             fen: fen.as_deref().unwrap_or(P::START_FEN),
@@ -228,7 +228,11 @@ fn run_typed<P: Position + Evaluate>(
                 half_pairs.insert(g / 2, a_points);
             }
             if let Some(f) = pgn.as_mut() {
-                let tcs = cfg.params.tc.to_string();
+                let [ta, tb] = cfg
+                    .engines
+                    .each_ref()
+                    .map(|e| e.time_control(cfg.params.tc));
+                let tcs = if a_white { [ta, tb] } else { [tb, ta] }.map(|t| t.to_string());
                 let _ = pgn::write_game(
                     f,
                     &rec,
@@ -236,7 +240,7 @@ fn run_typed<P: Position + Evaluate>(
                     P::START_FEN,
                     "menagerie match",
                     &date,
-                    &tcs,
+                    [&tcs[0], &tcs[1]],
                 )
                 .and_then(|_| f.flush());
             }
@@ -263,9 +267,15 @@ fn run_typed<P: Position + Evaluate>(
 /// The line that opens a match's output.
 pub fn header_line(cfg: &MatchConfig) -> String {
     let [a, b] = &cfg.engines;
+    let [ta, tb] = [a, b].map(|e| e.time_control(cfg.params.tc));
+    let tc = if ta == tb {
+        ta.to_string()
+    } else {
+        format!("{ta} for {}, {tb} for {}", a.name, b.name)
+    };
     format!(
-        "Match {} vs {}: {}, {} games, tc {}, concurrency {}",
-        a.name, b.name, cfg.params.variant, cfg.games, cfg.params.tc, cfg.concurrency
+        "Match {} vs {}: {}, {} games, tc {tc}, concurrency {}",
+        a.name, b.name, cfg.params.variant, cfg.games, cfg.concurrency
     )
 }
 

@@ -116,6 +116,9 @@ pub fn write_pgn(
 
 /// Writes one match game. `start_fen` is the variant's start FEN, written as
 /// `[FEN]` for non-chess variants when the game did not set one up itself.
+/// `tc` is White's and Black's time control: one `[TimeControl]` when they
+/// agree, else `[WhiteTimeControl]` and `[BlackTimeControl]` (a time-odds game;
+/// the tag names other match runners use).
 pub fn write_game(
     w: &mut impl Write,
     rec: &GameRecord,
@@ -123,7 +126,7 @@ pub fn write_game(
     start_fen: &str,
     event: &str,
     date: &str,
-    tc: &str,
+    tc: [&str; 2],
 ) -> io::Result<()> {
     let (setup, from_fen) = setup_tags(variant, rec.fen.as_deref(), start_fen);
     let mut tags: Vec<(&str, String)> = vec![
@@ -136,7 +139,12 @@ pub fn write_game(
         ("Result", rec.result_str().to_string()),
     ];
     tags.extend(setup);
-    tags.push(("TimeControl", tc.to_string()));
+    if tc[0] == tc[1] {
+        tags.push(("TimeControl", tc[0].to_string()));
+    } else {
+        tags.push(("WhiteTimeControl", tc[0].to_string()));
+        tags.push(("BlackTimeControl", tc[1].to_string()));
+    }
     tags.push(("PlyCount", rec.moves.len().to_string()));
     tags.push(("Termination", rec.termination.pgn().to_string()));
     write_pgn(
@@ -362,8 +370,10 @@ mod tests {
         };
         let start = "ctbkorc/n1sss1n/ppppppp/7/7/7/PPPPPPP/N1SSS1N/CROKBTC w - - 0 1";
         let mut out = Vec::new();
-        write_game(&mut out, &rec, "bandit", start, "e", "d", "10+0.1").unwrap();
+        write_game(&mut out, &rec, "bandit", start, "e", "d", ["10+0.1"; 2]).unwrap();
         let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("[TimeControl \"10+0.1\"]"), "{text}");
+        assert!(!text.contains("WhiteTimeControl"), "{text}");
         assert!(text.contains("f1d3 {@c3}"), "{text}");
         assert!(!text.contains("f1d3@c3"), "{text}");
         let games = read_games(&text);
@@ -372,6 +382,24 @@ mod tests {
         // Wrapped so that the comment starts a line: still glued to its move.
         let wrapped = text.replace(" {@c3}", "\n{@c3}");
         assert_eq!(read_games(&wrapped)[0].1, moves);
+
+        // A time-odds game tells each side's control.
+        let mut out = Vec::new();
+        write_game(
+            &mut out,
+            &rec,
+            "bandit",
+            start,
+            "e",
+            "d",
+            ["10+0.1", "5+0.05"],
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains("[TimeControl "), "{text}");
+        assert!(text.contains("[WhiteTimeControl \"10+0.1\"]"), "{text}");
+        assert!(text.contains("[BlackTimeControl \"5+0.05\"]"), "{text}");
+        assert_eq!(read_games(&text)[0].1, moves);
     }
 
     /// What `write_pgn` writes, `parse_games` reads back: tags (with quotes

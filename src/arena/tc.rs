@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
     /// `moves` moves (or the whole game) in `base`, plus `inc` after each move.
     Clock {
@@ -63,8 +63,10 @@ impl TimeControl {
     }
 }
 
+/// Seconds to the microsecond, trailing zeros dropped (`0.1`, `0.00625`), so a
+/// short control of a time-odds match prints as it was given.
 fn secs_str(d: Duration) -> String {
-    let s = format!("{:.3}", d.as_secs_f64());
+    let s = format!("{:.6}", d.as_secs_f64());
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
@@ -184,7 +186,15 @@ mod tests {
 
     #[test]
     fn display_round_trips() {
-        for s in ["40/60", "10+0.1", "60", "40/60+1", "st=1", "st=0.25"] {
+        for s in [
+            "40/60",
+            "10+0.1",
+            "60",
+            "40/60+1",
+            "st=1",
+            "st=0.25",
+            "0.625+0.00625",
+        ] {
             assert_eq!(TimeControl::parse(s).unwrap().to_string(), s);
         }
     }

@@ -5,7 +5,7 @@
 use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
 use super::process::Process;
 use crate::arena::config::EngineSpec;
-use crate::arena::tc::TimeControl;
+use crate::arena::tc::{Clock, TimeControl};
 use crate::variants::is_orthodox;
 use std::time::Instant;
 
@@ -109,18 +109,23 @@ impl Client for Uci {
         let ms = |d: std::time::Duration| d.as_millis();
         let go = match turn.own.tc {
             TimeControl::MoveTime(d) => format!("go movetime {}", ms(d)),
-            TimeControl::Clock { inc, .. } => {
+            TimeControl::Clock { .. } => {
                 let (w, b) = if turn.white_to_move {
                     (turn.own, turn.opp)
                 } else {
                     (turn.opp, turn.own)
                 };
+                // Each side's own increment: in a time-odds game they differ.
+                let inc = |c: &Clock| match c.tc {
+                    TimeControl::Clock { inc, .. } => inc,
+                    TimeControl::MoveTime(_) => std::time::Duration::ZERO,
+                };
                 let mut s = format!(
                     "go wtime {} btime {} winc {} binc {}",
                     ms(w.left),
                     ms(b.left),
-                    ms(inc),
-                    ms(inc)
+                    ms(inc(w)),
+                    ms(inc(b))
                 );
                 if let Some(n) = turn.own.moves_to_go() {
                     s.push_str(&format!(" movestogo {n}"));

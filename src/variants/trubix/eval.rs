@@ -352,6 +352,14 @@ impl Tunable for Trubix {
 
 impl Evaluate for Trubix {
     const PIECE_KINDS: usize = 5;
+    /// The evaluation's K is a quarter of chess's (0.000987 against 0.003724),
+    /// so the search's margins are tripled, as Fugue's are. At 5 s + 0.05 s
+    /// near-equal engines draw nearly every Trubix game and showed nothing
+    /// either way; at 0.625 s + 6.25 ms, where more time still counts, tripled
+    /// margins won +6.9 ± 6.7 head to head (400 games) and turned −8.7 ± 11.2
+    /// against 30a47e2's search into +10.4 ± 10.6 (docs/strength.md, "What
+    /// more time is worth in Trubix").
+    const EVAL_SCALE_PCT: i32 = 300;
 
     fn evaluate(&self) -> i32 {
         side_total(&WEIGHTS, PHASE_MAX, self.side_to_move(), |sum| {

@@ -57,6 +57,15 @@ pub struct MatchConfig {
     pub params: GameParams,
 }
 
+impl MatchConfig {
+    /// The two engines' clocks: each one's own `tc`, else the match's.
+    pub fn time_controls(&self) -> [tc::TimeControl; 2] {
+        self.engines
+            .each_ref()
+            .map(|e| e.time_control(self.params.tc))
+    }
+}
+
 /// The outcome of a match, from the first engine's point of view.
 #[derive(Clone, Debug, Default)]
 pub struct MatchResult {
@@ -228,10 +237,7 @@ fn run_typed<P: Position + Evaluate>(
                 half_pairs.insert(g / 2, a_points);
             }
             if let Some(f) = pgn.as_mut() {
-                let [ta, tb] = cfg
-                    .engines
-                    .each_ref()
-                    .map(|e| e.time_control(cfg.params.tc));
+                let [ta, tb] = cfg.time_controls();
                 let tcs = if a_white { [ta, tb] } else { [tb, ta] }.map(|t| t.to_string());
                 let _ = pgn::write_game(
                     f,
@@ -267,7 +273,7 @@ fn run_typed<P: Position + Evaluate>(
 /// The line that opens a match's output.
 pub fn header_line(cfg: &MatchConfig) -> String {
     let [a, b] = &cfg.engines;
-    let [ta, tb] = [a, b].map(|e| e.time_control(cfg.params.tc));
+    let [ta, tb] = cfg.time_controls();
     let tc = if ta == tb {
         ta.to_string()
     } else {

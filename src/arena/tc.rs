@@ -108,6 +108,14 @@ impl Clock {
         Clock { tc, left, made: 0 }
     }
 
+    /// What each move adds (nothing for a fixed move time).
+    pub fn increment(&self) -> Duration {
+        match self.tc {
+            TimeControl::Clock { inc, .. } => inc,
+            TimeControl::MoveTime(_) => Duration::ZERO,
+        }
+    }
+
     /// Moves to the next time control, if the control has periods.
     pub fn moves_to_go(&self) -> Option<u32> {
         match self.tc {

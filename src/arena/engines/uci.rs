@@ -5,7 +5,7 @@
 use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
 use super::process::Process;
 use crate::arena::config::EngineSpec;
-use crate::arena::tc::{Clock, TimeControl};
+use crate::arena::tc::TimeControl;
 use crate::variants::is_orthodox;
 use std::time::Instant;
 
@@ -116,16 +116,12 @@ impl Client for Uci {
                     (turn.opp, turn.own)
                 };
                 // Each side's own increment: in a time-odds game they differ.
-                let inc = |c: &Clock| match c.tc {
-                    TimeControl::Clock { inc, .. } => inc,
-                    TimeControl::MoveTime(_) => std::time::Duration::ZERO,
-                };
                 let mut s = format!(
                     "go wtime {} btime {} winc {} binc {}",
                     ms(w.left),
                     ms(b.left),
-                    ms(inc(w)),
-                    ms(inc(b))
+                    ms(w.increment()),
+                    ms(b.increment())
                 );
                 if let Some(n) = turn.own.moves_to_go() {
                     s.push_str(&format!(" movestogo {n}"));

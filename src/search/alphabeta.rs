@@ -223,6 +223,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 + depth / prm.nmp_divisor
                 + ((eval - beta) / prm.nmp_eval_divisor).min(prm.nmp_eval_max);
             let child = pos.play_null();
+            self.sh.tt.prefetch(child.hash());
             self.stack[ply].key = None;
             self.path.push(hash);
             let floor = std::mem::replace(&mut self.null_floor, self.path.len());
@@ -342,6 +343,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 continue;
             }
             let child = pos.play(m);
+            self.sh.tt.prefetch(child.hash());
             let gives_check = P::HAS_CHECK && child.in_check();
             if may_prune && quiet && !gives_check {
                 if skip_quiets {

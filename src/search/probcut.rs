@@ -81,6 +81,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 continue;
             }
             let child = pos.play(m);
+            self.sh.tt.prefetch(child.hash());
             self.stack[node.ply].key = Some(space.index(pos.move_key(m)) as Key);
             self.stack[node.ply].noisy = true;
             self.stack[node.ply + 1].doubles = self.stack[node.ply].doubles;

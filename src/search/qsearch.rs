@@ -130,6 +130,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 }
             }
             let child = pos.play(m);
+            self.sh.tt.prefetch(child.hash());
             let s = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;

@@ -132,8 +132,9 @@ pub(crate) struct Table {
     /// `2 * BUCKET` words per bucket, from `first` on.
     slots: Vec<AtomicU64>,
     /// The words skipped so that every bucket starts on a multiple of its
-    /// size (32 bytes) and so lies in one cache line: an allocator aligns
-    /// only to 16, and a bucket across two lines costs two misses.
+    /// size (32 bytes) and so lies in one cache line (an allocator aligns
+    /// only to 16, and a bucket across two lines costs two misses), and a
+    /// table of a huge page or more starts on one.
     first: usize,
     buckets: usize,
     age: u8,
@@ -423,6 +424,17 @@ mod tests {
                 let last: *const AtomicU64 = &t.slots[t.bucket(hash) + 2 * BUCKET - 1];
                 assert_eq!(first as usize / 64, last as usize / 64, "{mb} MiB, {hash}");
             }
+        }
+    }
+
+    /// Huge pages can back only whole, aligned 2 MiB pages of the table.
+    #[test]
+    fn a_table_of_a_huge_page_or_more_starts_on_one() {
+        for mb in [2, 3, 16] {
+            let t = Table::new(mb);
+            let start: *const AtomicU64 = &t.slots[t.first];
+            assert_eq!(start as usize % HUGE_PAGE, 0, "{mb} MiB");
+            assert!(t.slots.len() >= t.first + t.buckets * BUCKET * 2);
         }
     }
 

@@ -38,6 +38,14 @@ pub struct Uci {
     tuned: Vec<(String, i32)>,
     /// The `MultiPV` option: lines per depth, 1 to [`MAX_MULTIPV`].
     multipv: usize,
+    /// The running search is a `go ponder`: these are the limits its
+    /// `ponderhit` searches with (see [`Uci::ponderhit`]).
+    pondering: Option<Limits>,
+    /// A ponder search that ended before `ponderhit` or `stop` (UCI allows no
+    /// `bestmove` until one of them): its answer, held back.
+    held: Option<GoResult>,
+    /// The search coming back was stopped by `ponderhit`: print nothing.
+    hush: bool,
     quit: bool,
 }
 
@@ -76,6 +84,15 @@ fn error(kind: &str, what: &str) {
     emit(&format!("info string Error ({kind}): {what}"));
 }
 
+/// The `bestmove` line of a search's answer.
+fn bestmove(r: GoResult) {
+    match (r.best, r.ponder) {
+        (Some(b), Some(p)) => emit(&format!("bestmove {b} ponder {p}")),
+        (Some(b), None) => emit(&format!("bestmove {b}")),
+        (None, _) => emit("bestmove 0000"),
+    }
+}
+
 /// The faulty arguments, or, when there were none, what the command expects.
 fn or_expected(given: &str, usage: &str) -> String {
     if given.trim().is_empty() {
@@ -101,6 +118,9 @@ impl Uci {
             tuning: false,
             tuned: Vec::new(),
             multipv: 1,
+            pondering: None,
+            held: None,
+            hush: false,
             quit: false,
         }
     }
@@ -173,13 +193,47 @@ impl Uci {
     fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
         self.session = Some(session);
         self.stop = None;
-        if std::mem::take(&mut self.perft_running) {
+        if std::mem::take(&mut self.perft_running) || std::mem::take(&mut self.hush) {
             return;
         }
-        match (r.best, r.ponder) {
-            (Some(b), Some(p)) => emit(&format!("bestmove {b} ponder {p}")),
-            (Some(b), None) => emit(&format!("bestmove {b}")),
-            (None, _) => emit("bestmove 0000"),
+        if self.pondering.is_some() {
+            self.held = Some(r);
+            return;
+        }
+        bestmove(r);
+    }
+
+    /// `ponderhit`: the opponent played the move the engine pondered on, so
+    /// the game goes on from the position it was pondering. The ponder search
+    /// is stopped without a word and a search with `go ponder`'s clock starts
+    /// on the same position; the table and histories the ponder search
+    /// filled carry over, so it reaches the ponder search's depth in a
+    /// fraction of the time and then uses its whole budget to go deeper.
+    /// (Keeping the running search and only switching its limits would save
+    /// that catching up, at the price of time limits that change mid-search.)
+    fn ponderhit(&mut self) {
+        let Some(limits) = self.pondering.take() else {
+            return;
+        };
+        self.held = None;
+        if let Some(stop) = &self.stop {
+            stop.store(true, Ordering::Relaxed);
+            self.hush = true;
+            self.halt();
+        }
+        if self.session.is_some() && !self.quit {
+            self.start_search(limits);
+        }
+    }
+
+    /// The end of pondering by anything but `ponderhit` (`stop`, or another
+    /// command, which stops a search): the ponder search's answer is printed,
+    /// now or when it comes back.
+    fn end_ponder(&mut self) {
+        if self.pondering.take().is_some() {
+            if let Some(r) = self.held.take() {
+                bestmove(r);
+            }
         }
     }
 
@@ -213,7 +267,9 @@ impl Uci {
         match cmd {
             "" => return,
             "isready" => return emit("readyok"),
-            "stop" | "ponderhit" => {
+            "ponderhit" => return self.ponderhit(),
+            "stop" => {
+                self.end_ponder();
                 if let Some(s) = &self.stop {
                     s.store(true, Ordering::Relaxed);
                 }
@@ -221,6 +277,9 @@ impl Uci {
             }
             _ => {}
         }
+        // Any other command ends pondering as `stop` would (the GUI should
+        // have sent `stop` first), then stops the search.
+        self.end_ponder();
         self.halt();
         if self.quit {
             return;
@@ -269,6 +328,11 @@ impl Uci {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         emit("option name Clear Hash type button");
+        if self.player == Player::Search {
+            // GUIs ponder (`go ponder`, `ponderhit`) only with engines that
+            // list this option; the engine's own play does not depend on it.
+            emit("option name Ponder type check default false");
+        }
         if self.tuning {
             let current = self.s().search_params();
             for &(name, lo, hi) in Params::RANGES {
@@ -354,6 +418,11 @@ impl Uci {
                 None => error("bad option value", &joined),
             },
             "clear hash" => self.sm().clear_hash(),
+            "ponder" => {
+                if !matches!(value, Some("true") | Some("false")) {
+                    error("bad option value", &joined);
+                }
+            }
             "seed" if matches!(self.player, Player::OnePly { .. }) => {
                 match value.and_then(|v| v.parse::<u64>().ok()) {
                     Some(seed) => {
@@ -413,6 +482,7 @@ impl Uci {
         let white = self.s().side_to_move() == Color::White;
         let mut clock = Clock::default();
         let mut has_clock = false;
+        let mut ponder = false;
         let mut i = 0;
         while i < rest.len() {
             let key = rest[i];
@@ -420,8 +490,12 @@ impl Uci {
             let ms = |v: u64| Duration::from_millis(v);
             let mut used = 2;
             match (key, val) {
-                ("infinite", _) | ("ponder", _) => {
+                ("infinite", _) => {
                     l.infinite = true;
+                    used = 1;
+                }
+                ("ponder", _) => {
+                    ponder = true;
                     used = 1;
                 }
                 ("searchmoves", _) => {
@@ -458,6 +532,18 @@ impl Uci {
         if has_clock {
             l.clock = Some(clock);
         }
+        if ponder {
+            // Search until `ponderhit` or `stop`; `ponderhit` then searches
+            // with these limits.
+            self.pondering = Some(l.clone());
+            self.held = None;
+            l.infinite = true;
+        }
+        self.start_search(l);
+    }
+
+    /// Starts a search of the current position in the background.
+    fn start_search(&mut self, l: Limits) {
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Some(stop.clone());
         let session = self.session.take().expect("idle");

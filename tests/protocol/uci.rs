@@ -22,6 +22,7 @@ fn uci_handshake_lists_options() {
         "option name Move Overhead type spin default",
         "option name MultiPV type spin default 1 min 1 max 5",
         "option name Clear Hash type button",
+        "option name Ponder type check default false",
     ] {
         assert!(got.iter().any(|l| l.starts_with(o)), "{o}");
     }
@@ -200,10 +201,7 @@ fn uci_go_with_every_limit() {
     p.send("stop");
     let got = p.until(|l| l.starts_with("bestmove"));
     assert!(is_coord_move(&bestmove(&got)));
-    // ponder + ponderhit, and a new position during a search (bestmove first).
-    p.send("go ponder");
-    p.send("ponderhit");
-    p.until(|l| l.starts_with("bestmove"));
+    // A new position during a search: bestmove first.
     p.send("go infinite");
     p.send("position startpos moves e2e4");
     p.until(|l| l.starts_with("bestmove"));
@@ -420,5 +418,86 @@ fn uci_multipv_lines() {
             )]
         );
     }
+    p.quit();
+}
+
+/// Lines up to `readyok` must hold no `bestmove`: the search still runs.
+fn still_searching(p: &mut Proc, when: &str) {
+    let got = p.ready();
+    assert!(
+        !got.iter().any(|l| l.starts_with("bestmove")),
+        "{when}: a bestmove came early: {got:?}"
+    );
+}
+
+#[test]
+fn uci_ponder_ponderhit_and_stop() {
+    let mut p = Proc::uci();
+    p.send("setoption name Ponder value true");
+    assert!(p.ready().is_empty());
+    p.send("setoption name Ponder value maybe");
+    assert_eq!(
+        p.ready(),
+        vec!["info string Error (bad option value): name Ponder value maybe"]
+    );
+    // Pondering searches until ponderhit, then on the clock: one bestmove,
+    // a legal one, and nothing after it.
+    p.send("position startpos moves e2e4 e7e5");
+    p.send("go ponder wtime 2000 btime 2000 winc 20 binc 20");
+    still_searching(&mut p, "pondering");
+    p.send("ponderhit");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    let m = bestmove(&got);
+    assert!(is_coord_move(&m), "{got:?}");
+    assert!(p.ready().is_empty(), "a second bestmove after ponderhit");
+    p.send(&format!("position startpos moves e2e4 e7e5 {m}"));
+    assert!(p.ready().is_empty(), "the bestmove is legal: {m}");
+    // Without a clock, ponderhit searches on until stop.
+    p.send("position startpos");
+    p.send("go ponder");
+    p.send("ponderhit");
+    still_searching(&mut p, "after ponderhit without a clock");
+    p.send("stop");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(is_coord_move(&bestmove(&got)));
+    // stop while pondering: the ponder search's bestmove.
+    p.send("go ponder wtime 2000 btime 2000");
+    still_searching(&mut p, "pondering again");
+    p.send("stop");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(is_coord_move(&bestmove(&got)));
+    assert!(p.ready().is_empty());
+    // A ponder search that ends at once (the side to move is mated) holds
+    // its bestmove back until ponderhit or stop.
+    let mated = "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8";
+    for end in ["ponderhit", "stop"] {
+        p.send(mated);
+        p.send("go ponder wtime 1000 btime 1000");
+        still_searching(&mut p, end);
+        p.send(end);
+        assert_eq!(
+            p.until(|l| l.starts_with("bestmove")),
+            vec!["bestmove 0000"]
+        );
+        assert!(p.ready().is_empty(), "{end}: one bestmove");
+    }
+    // Another command while pondering ends it like stop, then acts.
+    p.send("position startpos");
+    p.send("go ponder wtime 2000 btime 2000");
+    still_searching(&mut p, "pondering a third time");
+    p.send("position startpos moves d2d4");
+    p.until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        p.uci_fen(),
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // ponderhit when not pondering does nothing, and leaves a search alone.
+    p.send("ponderhit");
+    assert!(p.ready().is_empty());
+    p.send("go infinite");
+    p.send("ponderhit");
+    still_searching(&mut p, "go infinite after a stray ponderhit");
+    p.send("stop");
+    p.until(|l| l.starts_with("bestmove"));
     p.quit();
 }

@@ -507,3 +507,79 @@ fn xboard_eof_and_quit_during_search_end_cleanly() {
     p.until(|l| l == "pong 1");
     p.close_input_and_expect_exit();
 }
+
+/// The FEN of `d` (its last line but a `# ponder` that may follow) must
+/// have `side` to move.
+fn to_move(p: &mut Proc, side: &str) -> String {
+    p.send("d");
+    let lines = p.sync();
+    let fen = lines
+        .iter()
+        .rev()
+        .find(|l| !l.starts_with("# ponder "))
+        .expect("d prints lines")
+        .trim_start_matches("# ")
+        .to_string();
+    assert_eq!(fen.split(' ').nth(1), Some(side), "{fen}");
+    fen
+}
+
+#[test]
+fn xboard_hard_ponders_on_the_expected_reply() {
+    let mut p = Proc::xboard();
+    p.send("new");
+    p.send("hard");
+    p.send("post");
+    p.send("sd 4");
+    p.send("usermove e2e4");
+    let got = p.until(|l| l.starts_with("move "));
+    let reply = got.last().unwrap()[5..].to_string();
+    // Then it ponders on the reply its search expects, silently.
+    let ponder = p.until(|l| l.starts_with("# ponder "));
+    assert_eq!(ponder.len(), 1, "no output before pondering: {ponder:?}");
+    let predicted = ponder[0]["# ponder ".len()..].to_string();
+    assert!(is_coord_move(&predicted), "{predicted}");
+    assert_eq!(p.sync(), Vec::<String>::new(), "pondering prints nothing");
+    // Whatever stops pondering, the board is the game's: White to move.
+    let fen = to_move(&mut p, "w");
+    // `d` stopped pondering; it started again on the same reply.
+    p.send("d");
+    assert_eq!(p.sync().last(), Some(&format!("# ponder {predicted}")));
+    // The expected reply comes: the engine answers with a legal move.
+    p.send(&format!("usermove {predicted}"));
+    let got = p.until(|l| l.starts_with("move "));
+    let answer = got.last().unwrap()[5..].to_string();
+    p.until(|l| l.starts_with("# ponder "));
+    // `easy` stops pondering; the game is the four moves.
+    p.send("easy");
+    assert_eq!(p.sync(), Vec::<String>::new());
+    let now = to_move(&mut p, "w");
+    assert_eq!(p.sync(), Vec::<String>::new(), "no pondering after easy");
+    let mut q = Proc::xboard();
+    q.send("new");
+    q.send("force");
+    for m in ["e2e4", &reply, &predicted, &answer] {
+        q.send(&format!("usermove {m}"));
+    }
+    assert_eq!(q.sync(), Vec::<String>::new());
+    assert_eq!(q.fen(), now);
+    q.quit();
+    // Another reply than the expected one is played as usual.
+    p.send("hard");
+    p.send("new");
+    p.send("sd 3");
+    p.send("usermove d2d4");
+    p.until(|l| l.starts_with("move "));
+    let predicted = p.until(|l| l.starts_with("# ponder ")).pop().unwrap()[9..].to_string();
+    let other = ["a2a3", "h2h3", "a2a4"]
+        .into_iter()
+        .find(|m| *m != predicted)
+        .unwrap();
+    p.send(&format!("usermove {other}"));
+    let got = p.until(|l| l.starts_with("move "));
+    assert!(is_coord_move(&got.last().unwrap()[5..]), "{got:?}");
+    // force while pondering: the board without the predicted move.
+    p.send("force");
+    assert_ne!(to_move(&mut p, "w"), fen);
+    p.quit();
+}

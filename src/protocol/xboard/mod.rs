@@ -52,6 +52,13 @@ enum Task {
     Analyze,
     /// A perft divide (`perft N`): prints counts, never moves.
     Perft,
+    /// Pondering (`hard`): on the opponent's time, the predicted reply is
+    /// played on the board and the engine searches on from there, silently
+    /// and until stopped. Whatever stops it, the predicted move is taken
+    /// back when the search comes home ([`Xboard::finish`]); when the
+    /// opponent did play it, the move search that follows starts with the
+    /// table and histories pondering filled.
+    Ponder,
 }
 
 struct Running {
@@ -72,6 +79,11 @@ pub struct Xboard {
     force: bool,
     engine_side: Option<Color>,
     analyze: bool,
+    /// `hard`: ponder on the opponent's time ([`Task::Ponder`]).
+    ponder: bool,
+    /// The reply the engine's last search expected, and the position (FEN)
+    /// it expected it in: pondering plays it only there.
+    hint: Option<(String, String)>,
     post: bool,
     /// The result was already claimed for the current position.
     claimed: bool,
@@ -109,6 +121,8 @@ impl Xboard {
             force: false,
             engine_side: Some(Color::Black),
             analyze: false,
+            ponder: false,
+            hint: None,
             post: false,
             claimed: false,
             mps: 0,
@@ -215,6 +229,10 @@ impl Xboard {
         let Some(run) = self.running.take() else {
             return;
         };
+        if run.task == Task::Ponder {
+            self.sm().undo();
+            return;
+        }
         if run.discard || run.task != Task::Think {
             return;
         }
@@ -228,6 +246,7 @@ impl Xboard {
             return;
         }
         self.claimed = false;
+        self.hint = r.ponder.map(|p| (p, self.s().fen()));
         let legs: Vec<&str> = shown.split(',').collect();
         for (i, leg) in legs.iter().enumerate() {
             let comma = if i + 1 < legs.len() { "," } else { "" };
@@ -289,12 +308,21 @@ impl Xboard {
                 return;
             }
             Task::Think
+        } else if self.ponder
+            && !self.force
+            && self.engine_side == Some(self.s().side_to_move().flip())
+            && !over
+        {
+            if !self.play_hint() {
+                return;
+            }
+            Task::Ponder
         } else {
             return;
         };
         let limits = self.limits(task);
         let stop = Arc::new(AtomicBool::new(false));
-        let post = self.post || task == Task::Analyze;
+        let post = (self.post && task != Task::Ponder) || task == Task::Analyze;
         let delta = self.gui_delta();
         let last = self.last_info.clone();
         *last.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -324,6 +352,24 @@ impl Xboard {
         spawn_search(session, limits, stop, self.tx.clone(), info);
     }
 
+    /// Plays the predicted reply for pondering, if it was predicted for this
+    /// position and leaves a game to ponder on; whether it did.
+    fn play_hint(&mut self) -> bool {
+        let Some((reply, fen)) = self.hint.clone() else {
+            return false;
+        };
+        if fen != self.s().fen() || self.sm().play_move(&reply).is_err() {
+            return false;
+        }
+        if self.s().outcome().is_some() {
+            self.sm().undo();
+            return false;
+        }
+        // A comment (XBoard shows it in its debug log, nowhere else).
+        emit(&format!("# ponder {}", self.gui_names(&reply)));
+        true
+    }
+
     fn limits(&self, task: Task) -> Limits {
         let mut l = Limits {
             depth: self.sd,
@@ -335,6 +381,9 @@ impl Xboard {
         }
         if task == Task::Analyze {
             l.multipv = self.multipv;
+            l.infinite = true;
+            l.depth = None;
+        } else if task == Task::Ponder {
             l.infinite = true;
             l.depth = None;
         } else if let Some(st) = self.st {
@@ -389,7 +438,7 @@ impl Xboard {
         match cmd {
             "?" => {
                 if let Some(r) = &self.running {
-                    if r.task != Task::Analyze {
+                    if !matches!(r.task, Task::Analyze | Task::Ponder) {
                         r.stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -423,8 +472,15 @@ impl Xboard {
                     self.time = Some(Duration::from_millis(cs * 10));
                 }
             }
-            "hard" | "easy" | "computer" | "random" | "accepted" | "rejected" | "name"
-            | "rating" | "ics" | "draw" | "hint" | "bk" | "xboard" => {}
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if let Some(r) = self.running.as_ref().filter(|r| r.task == Task::Ponder) {
+                    r.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            "computer" | "random" | "accepted" | "rejected" | "name" | "rating" | "ics"
+            | "draw" | "hint" | "bk" | "xboard" => {}
             "" => {}
             c if c.starts_with('#') => {}
             _ => return false,
@@ -448,6 +504,7 @@ impl Xboard {
         match cmd {
             "protover" => self.features(),
             "new" => {
+                self.hint = None;
                 let name = default_variant();
                 if self.s().variant() != name {
                     self.switch(name);

@@ -17,6 +17,10 @@
 #       TC          XBoard -tc per game (default 0:10)
 #       OUT         directory for PGNs and debug logs (default: a temporary one)
 #       GAME_SECONDS  wall-clock limit per game (default: both clocks + 60 s)
+#       PONDER      when "1", XBoard runs with -ponder (both engines think on
+#                   the opponent's time) instead of -xponder, and a game in
+#                   which neither engine pondered (no `# ponder` line in the
+#                   debug log) fails
 #       CI          when "true", a missing xboard or xvfb-run fails the run
 # Without xboard or xvfb-run it skips (exit 0, saying so), except under CI=true,
 # where the check must run: then it fails (exit 1).
@@ -50,6 +54,8 @@ case $TC in
 *) tc_secs=$((10#$TC * 60)) ;;
 esac
 LIMIT=${GAME_SECONDS:-$((2 * tc_secs + 60))}
+PONDER_FLAG=-xponder
+[ "${PONDER:-}" = 1 ] && PONDER_FLAG=-ponder
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 
@@ -81,7 +87,7 @@ play() {
         "$XBOARD" -noGUI -fcp "$ENGINE" -scp "$ENGINE" -fd "$home" -sd "$home" \
         -variant "$v" "$@" -mg 1 -matchPause 100 -tc "$TC" -inc 0 \
         -sgf "$pgn" -debug -nameOfDebugFile "$dbg" -saveSettingsOnExit false \
-        -popupExitMessage false -autoflag -xponder -soundProgram "" \
+        -popupExitMessage false -autoflag "$PONDER_FLAG" -soundProgram "" \
         -adjudicateDrawMoves 120 >"$OUT/$label.out" 2>&1
     local rc=$?
     local secs=$(($(date +%s) - start))
@@ -104,6 +110,9 @@ play() {
     if grep -E '^[0-9]+ <(first|second)' "$dbg" 2>/dev/null |
         grep -qE 'Error \(|Illegal move|tellusererror|internal error'; then
         bad="${bad:+$bad; }engine complained (see $dbg)"
+    fi
+    if [ "$PONDER_FLAG" = -ponder ] && ! grep -qE '^[0-9]+ <(first|second) *: # ponder ' "$dbg" 2>/dev/null; then
+        bad="${bad:+$bad; }no engine pondered (see $dbg)"
     fi
     if [ -n "$bad" ]; then
         echo "xboard-match: $label FAIL ($bad) [${secs}s, logs in $OUT]"

@@ -274,6 +274,19 @@ impl VariantVisitor for LegalFromPlayouts {
             };
             let r = s.search(pos, &[], &nodes, no_stop(), &mut |_| {});
             assert_legal(pos, &r);
+            // A search stopped inside an iteration still knows the reply to
+            // ponder on, when the game goes on after its move.
+            let mut replies = MoveList::new();
+            pos.play(r.best.unwrap())
+                .generate(GenKind::All, &mut replies);
+            if !replies.is_empty() {
+                assert!(
+                    r.ponder.is_some(),
+                    "{}: no ponder move in {}",
+                    P::NAME,
+                    pos.to_fen()
+                );
+            }
         }
     }
 }

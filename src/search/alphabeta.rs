@@ -512,6 +512,7 @@ impl<P: Evaluate> Worker<'_, P> {
                     if root && self.excluded_roots.is_empty() {
                         let changed = self.root_best.0 != m;
                         self.root_best = (m, s);
+                        self.root_reply = self.pv[0].get(1).copied();
                         self.best_move_nodes = self.nodes - nodes_before;
                         // A new best move in a long iteration is news worth
                         // sending (an exact score: inside the window).

@@ -250,9 +250,20 @@ impl<P: Position + Evaluate> Searcher<P> {
             start,
         };
         let (out, nodes) = smp::run(job, &self.tt, &mut self.threads, &stop, info);
+        // The reply to ponder on: the best line's second move, else the
+        // table's move after the best move (a line can end at the root when
+        // the iteration that found the move was stopped, or at a table hit).
+        let ponder = out.ponder.or_else(|| {
+            let next = pos.play(out.best);
+            self.tt
+                .probe(next.hash())
+                .filter(|h| h.mv != 0)
+                .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv))
+                .filter(|&m| next.is_legal(m))
+        });
         SearchResult {
             best: Some(out.best),
-            ponder: out.ponder,
+            ponder,
             score: score::to_api(out.score),
             depth: out.depth,
             nodes,

@@ -209,6 +209,10 @@ pub(crate) struct Worker<'a, P: Position> {
     /// The best root move so far and its score (updated inside an iteration
     /// whenever a fully searched root move raises alpha).
     pub(super) root_best: (P::Move, i32),
+    /// The reply expected to [`Worker::root_best`]'s move: the second move of
+    /// its line when it became best (`None` if that line stopped at it). Kept
+    /// apart from the root's line, which an iteration stopped early empties.
+    pub(super) root_reply: Option<P::Move>,
     /// Nodes this thread spent below the best root move in the current
     /// iteration (time management reads its share).
     pub(super) best_move_nodes: u64,
@@ -270,6 +274,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 MAX_PLY + 4
             ],
             root_best: fallback,
+            root_reply: None,
             best_move_nodes: 0,
             iteration_start_nodes: 0,
             excluded_roots: Vec::new(),
@@ -417,13 +422,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         self.flush();
         let (best, score) = self.root_best;
-        let ponder = match self.pv[0].as_slice() {
-            [first, second, ..] if *first == best => Some(*second),
-            _ => None,
-        };
         Outcome {
             best,
-            ponder,
+            ponder: self.root_reply,
             score,
             depth: completed,
         }
@@ -492,6 +493,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         scores.extend(lines.iter().map(|l| l.0));
         let top = lines[0].0;
         self.root_best = (lines[0].1[0], top);
+        self.root_reply = lines[0].1.get(1).copied();
         self.pv[0].clear();
         self.pv[0].extend(lines[0].1.iter().copied());
         self.lines = lines;

@@ -9,6 +9,7 @@
 //! options = Threads=2, Hash=64   ; name=value pairs, comma-separated (repeatable)
 //! dir = .                     ; working directory
 //! tc = 5+0.05                 ; this engine's own clock (time odds); else the match's
+//! ponder = true               ; think on the opponent's time (default false)
 //!
 //! [match quick]               ; a preset: defaults for `menagerie match --preset quick`
 //! engines = menagerie baseline
@@ -39,6 +40,10 @@ pub struct EngineSpec {
     /// The engine's own time control, for time-odds matches; `None` plays on
     /// the match's.
     pub tc: Option<TimeControl>,
+    /// Whether the engine thinks on its opponent's time: UCI `go ponder` on
+    /// the reply it predicts, CECP `hard`. Off by default, so an engine's
+    /// strength in a match is its strength on its own clock alone.
+    pub ponder: bool,
 }
 
 impl EngineSpec {
@@ -135,6 +140,7 @@ impl Config {
                         options: Vec::new(),
                         dir: None,
                         tc: None,
+                        ponder: false,
                     }),
                 };
                 continue;
@@ -156,6 +162,17 @@ impl Config {
                     "args" => e.args = value.split_whitespace().map(String::from).collect(),
                     "dir" => e.dir = Some(base.join(value)),
                     "tc" => e.tc = Some(TimeControl::parse(value).map_err(err)?),
+                    "ponder" => {
+                        e.ponder = match value {
+                            "true" => true,
+                            "false" => false,
+                            _ => {
+                                return Err(err(format!(
+                                    "ponder must be true or false, not '{value}'"
+                                )))
+                            }
+                        }
+                    }
                     "protocol" => {
                         e.protocol = match value {
                             "uci" => Protocol::Uci,
@@ -246,6 +263,7 @@ options = Threads=2, Skill Level = 3
 option = Hash=16
 dir = work
 tc = 40/60+1
+ponder = true
 
 [beta]
 command = beta
@@ -270,11 +288,13 @@ tc = 10+0.1
             ]
         );
         assert_eq!(a.dir, Some(PathBuf::from("/top/work")));
+        assert!(a.ponder);
         let ten = TimeControl::parse("10+0.1").unwrap();
         assert_eq!(a.time_control(ten).to_string(), "40/60+1");
         let b = c.engine("beta").unwrap();
         assert_eq!((b.command.as_str(), b.protocol), ("beta", Protocol::Uci));
         assert_eq!((b.tc, b.time_control(ten)), (None, ten));
+        assert!(!b.ponder, "pondering is off unless asked for");
         let p = c.preset("quick").unwrap();
         assert_eq!(p.get("tc"), Some("10+0.1"));
         assert_eq!(p.get("engines"), Some("alpha beta"));
@@ -294,11 +314,30 @@ tc = 10+0.1
             ("[a]\njust text", "line 2"),
             ("[a]\ncommand=x\noptions = Threads", "line 3"),
             ("[a]\ncommand=x\ntc = 0+0", "line 3: time control '0+0'"),
+            (
+                "[a]\ncommand=x\nponder = maybe",
+                "line 3: ponder must be true or false, not 'maybe'",
+            ),
+            ("[a]\ncommand=x\nponder = TRUE", "line 3: ponder must be"),
         ];
         for (text, want) in bad {
             let e = Config::parse(text, Path::new(".")).unwrap_err();
             assert!(e.contains(want), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn ponder_is_true_or_false_and_the_last_one_counts() {
+        let ponder = |text: &str| {
+            Config::parse(&format!("[a]\ncommand = x\n{text}"), Path::new("."))
+                .unwrap()
+                .engines[0]
+                .ponder
+        };
+        assert!(!ponder(""));
+        assert!(ponder("ponder = true"));
+        assert!(!ponder("ponder = false"));
+        assert!(!ponder("ponder=true\nponder = false"));
     }
 
     #[test]

@@ -2,6 +2,10 @@
 //! every move is parsed against the legal moves, the end is
 //! [`game_outcome`]'s verdict (or an adjudication), and the runner keeps the
 //! clocks. An engine that fails in any way loses that game with the reason.
+//! An engine that ponders is handed the reply it predicts (when legal) once
+//! its move is on the board and its clock charged, so it thinks on its
+//! opponent's time while the clocks stay the runner's: its next turn is timed
+//! from the moment it is asked, as for any engine.
 
 use super::adjudication::{self, DrawAdj, ResignAdj};
 use super::config::EngineSpec;
@@ -221,6 +225,9 @@ fn run<P: Position>(
         pos = pos.play(m);
     }
     let mut scores: [Vec<Option<i32>>; 2] = [Vec::new(), Vec::new()];
+    // The side that just moved and the reply it expects, in our notation:
+    // it ponders on it once the game is known to go on.
+    let mut predicted: Option<(Color, String)> = None;
     loop {
         if let Some(o) = game_outcome(&pos, &history) {
             return Ended {
@@ -242,6 +249,18 @@ fn run<P: Position>(
             };
         }
         let c = pos.side_to_move();
+        if let Some((ponderer, reply)) = predicted.take() {
+            let turn = Turn {
+                moves: moves.as_slice(),
+                white_to_move: ponderer == Color::White,
+                own: &clocks[ponderer.index()],
+                opp: &clocks[c.index()],
+                wait: clocks[ponderer.index()].left + prm.margin + prm.grace,
+            };
+            if let Err(f) = clients[ponderer.index()].ponder(&turn, &reply) {
+                return failure_end(ponderer, &who(ponderer), f, engines::HANDSHAKE);
+            }
+        }
         let (own, opp) = (&clocks[c.index()], &clocks[c.flip().index()]);
         let wait = own.left + prm.margin + prm.grace;
         let turn = Turn {
@@ -305,6 +324,11 @@ fn run<P: Position>(
         moves.push(pos.format_move(m));
         history.push(pos.hash());
         pos = pos.play(m);
+        // A guess that is no legal reply is no fault, only nothing to ponder.
+        predicted = reply
+            .ponder
+            .and_then(|text| engine_move(&pos, &text).ok())
+            .map(|guess| (c, pos.format_move(guess)));
         if let Some(adj) = &prm.resign_adj {
             if let Some(l) = adjudication::resign(adj, &scores) {
                 return loss(

@@ -37,6 +37,10 @@ pub enum Answer {
 pub struct Reply {
     pub answer: Answer,
     pub score: Option<i32>,
+    /// The opponent's reply the engine expects (UCI `bestmove X ponder Y`),
+    /// as the engine spelled it; given only by an engine that ponders, since
+    /// the game loop has no other use for it.
+    pub ponder: Option<String>,
 }
 
 /// How a game starts, as the engines are told.
@@ -47,11 +51,14 @@ pub struct GameSetup<'a> {
     pub clock: &'a Clock,
 }
 
-/// One request for a move.
+/// One request for a move, or (to [`Client::ponder`]) the game as it stands
+/// when the engine may think on its opponent's time.
 pub struct Turn<'a> {
     /// Every move since `GameSetup::fen`, in our notation.
     pub moves: &'a [String],
+    /// Whether the engine asked plays White.
     pub white_to_move: bool,
+    /// The engine's own clock and its opponent's, as they stand now.
     pub own: &'a Clock,
     pub opp: &'a Clock,
     /// Give up waiting after this long.
@@ -62,4 +69,13 @@ pub struct Turn<'a> {
 pub trait Client: Send {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Failure>;
     fn play(&mut self, turn: &Turn) -> Result<Reply, Failure>;
+
+    /// Lets the engine think on its opponent's time, on the guess that the
+    /// opponent answers `turn.moves` with `predicted` (our notation, checked
+    /// legal). The next [`Client::play`] finds out whether the guess came
+    /// true. Returns at once. The default does nothing: an engine that does
+    /// not ponder, or ponders on its own (CECP `hard`), needs no request.
+    fn ponder(&mut self, _turn: &Turn, _predicted: &str) -> Result<(), Failure> {
+        Ok(())
+    }
 }

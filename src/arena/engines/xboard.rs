@@ -273,7 +273,11 @@ impl Client for Xboard {
         if matches!(answer, Answer::Move(_)) {
             self.told += 1;
         }
-        Ok(Reply { answer, score })
+        Ok(Reply {
+            answer,
+            score,
+            ponder: None,
+        })
     }
 }
 

@@ -2,7 +2,8 @@
 //! engines.ini): the commands a scripted UCI engine receives over whole
 //! games (`go ponder` on each legal guess, `ponderhit` when it came true,
 //! `stop` and a fresh `go` when it did not), the start-up and config errors,
-//! and real engines pondering through whole games.
+//! CECP's `hard` with the engine left out of force mode, and real engines
+//! pondering through whole games.
 
 mod common;
 
@@ -21,6 +22,8 @@ fn scratch(tag: &str) -> PathBuf {
         "[ponderer]\ncommand = {script}\nargs = {d}/ponderer.log\nponder = true\n\n\
          [scripted]\ncommand = {script}\nargs = {d}/scripted.log\n\n\
          [no-option]\ncommand = {script}\nargs = {d}/no-option.log no-option\nponder = true\n\n\
+         [baseline]\ncommand = {bin}\nargs = baseline\n\n\
+         [xponder]\ncommand = {bin}\nprotocol = xboard\nponder = true\n\n\
          [searcher]\ncommand = {bin}\noptions = Threads=1, Hash=8\n\n\
          [searcher-ponder]\ncommand = {bin}\noptions = Threads=1, Hash=8\nponder = true\n\n\
          [stockfish-ponder]\ncommand = /usr/games/stockfish\n\
@@ -217,6 +220,52 @@ fn a_ponder_value_other_than_true_or_false_is_a_config_error() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(
         err.contains("line 3: ponder must be true or false, not 'maybe'"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Our engine over CECP with `ponder = true` gets `hard`, never `easy`, and
+/// is not put back in force mode after its moves: `force` only as each game
+/// is set up, and `go` only for its first move of each game (the opponent's
+/// moves are its cue after that). Both games finish without a fault.
+#[test]
+fn an_xboard_engine_that_ponders_stays_out_of_force_mode() {
+    let dir = scratch("xboard");
+    let (code, out, err) = run_match(
+        &dir,
+        &[
+            "xponder",
+            "baseline",
+            "--games",
+            "2",
+            "--tc",
+            "5+0.05",
+            "--time-margin",
+            "3000",
+            "--max-plies",
+            "16",
+            "--debug",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("] 2 games"), "{out}");
+    assert_clean_endings(&out);
+    let sent = |line: &str| {
+        err.lines()
+            .filter(|l| *l == format!("xponder < {line}"))
+            .count()
+    };
+    // Three set-ups: the start-up check and two games.
+    assert_eq!(sent("hard"), 3, "{err}");
+    assert_eq!(sent("easy"), 0, "{err}");
+    assert_eq!(sent("force"), 3, "{err}");
+    assert_eq!(sent("go"), 2, "{err}");
+    assert!(
+        err.lines()
+            .filter(|l| l.starts_with("xponder < usermove "))
+            .count()
+            >= 8,
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -8,6 +8,12 @@
 //! force mode (`usermove X` if it asked for `usermove=1`); on its turn it gets
 //! `time`/`otim` (centiseconds) and `go`, and after its `move` we send `force`
 //! again, so the engine only ever thinks when asked.
+//!
+//! An engine that ponders (`ponder = true`) gets `hard` instead of `easy`, and
+//! no `force` after its move: CECP engines ponder on their own, but only out
+//! of force mode. It is then still playing its side, so on its next turn it
+//! gets `time`/`otim` and the opponent's move, which starts its search (no
+//! `go`). Its output while pondering (thinking lines) is read with the answer.
 
 use super::client::{Answer, Client, Failure, GameSetup, Reply, Turn, HANDSHAKE};
 use super::process::Process;
@@ -22,6 +28,11 @@ pub struct Xboard {
     /// Moves of the current game the engine already knows.
     told: usize,
     pings: u32,
+    /// `hard` rather than `easy`, and left out of force mode after a move.
+    ponder: bool,
+    /// Out of force mode after its move (pondering): it plays its side and
+    /// answers the opponent's move when it arrives.
+    playing: bool,
 }
 
 /// The `key=value` pairs of a `feature` line (values may be double-quoted).
@@ -86,6 +97,8 @@ impl Xboard {
             features,
             told: 0,
             pings: 0,
+            ponder: spec.ponder,
+            playing: false,
         };
         if !is_orthodox(variant) {
             let list = x.feature("variants").unwrap_or("");
@@ -230,21 +243,39 @@ impl Client for Xboard {
         }
         self.p.send(&level(setup.clock.tc))?;
         self.p.send("post")?;
-        self.p.send("easy")?;
+        self.p.send(if self.ponder { "hard" } else { "easy" })?;
         self.told = 0;
+        self.playing = false;
         self.sync()
     }
 
     fn play(&mut self, turn: &Turn) -> Result<Reply, Failure> {
-        for i in self.told..turn.moves.len() {
-            let m = turn.moves[i].clone();
-            self.send_move(&m)?;
+        let cs = |d: Duration| d.as_millis() / 10;
+        let clocks = [
+            format!("time {}", cs(turn.own.left)),
+            format!("otim {}", cs(turn.opp.left)),
+        ];
+        if self.playing && turn.moves.len() == self.told + 1 {
+            // Still playing its side: the opponent's move is the cue to
+            // move, and the clocks must come before it.
+            for line in &clocks {
+                self.p.send(line)?;
+            }
+            self.send_move(&turn.moves[self.told])?;
+        } else {
+            if std::mem::take(&mut self.playing) {
+                self.p.send("force")?;
+            }
+            for i in self.told..turn.moves.len() {
+                let m = turn.moves[i].clone();
+                self.send_move(&m)?;
+            }
+            for line in &clocks {
+                self.p.send(line)?;
+            }
+            self.p.send("go")?;
         }
         self.told = turn.moves.len();
-        let cs = |d: Duration| d.as_millis() / 10;
-        self.p.send(&format!("time {}", cs(turn.own.left)))?;
-        self.p.send(&format!("otim {}", cs(turn.opp.left)))?;
-        self.p.send("go")?;
         let deadline = Instant::now() + turn.wait;
         let mut score = None;
         let mut legs = String::new();
@@ -269,9 +300,13 @@ impl Client for Xboard {
                 score = Some(s);
             }
         };
-        self.p.send("force")?;
         if matches!(answer, Answer::Move(_)) {
             self.told += 1;
+        }
+        if self.ponder && matches!(answer, Answer::Move(_)) {
+            self.playing = true;
+        } else {
+            self.p.send("force")?;
         }
         Ok(Reply {
             answer,

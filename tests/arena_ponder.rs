@@ -275,7 +275,6 @@ fn an_xboard_engine_that_ponders_stays_out_of_force_mode() {
 /// itself not pondering: `go ponder` is sent, and no game is lost by a hang,
 /// a protocol error or on time.
 #[test]
-#[ignore = "needs the engine's Ponder option (merged from main)"]
 fn menagerie_ponders_through_a_game() {
     real_engine_ponders("searcher-ponder");
 }

@@ -3,7 +3,10 @@
 //! errors, and (if installed) chess against Fairy-Max and Stockfish.
 
 mod common;
+#[path = "common/matches.rs"]
+mod matches;
 
+use matches::{run_match, scratch_dir};
 use menagerie::arena::pgn::read_games;
 use menagerie::rules::{game_outcome, play_line, Evaluate, Position};
 use menagerie::variants::{dispatch, VariantVisitor, VARIANTS};
@@ -15,9 +18,7 @@ fn engines_dir() -> PathBuf {
 
 /// A scratch directory with an engines.ini naming the test binary and doubles.
 fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("menagerie-arena-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("arena", tag);
     let bin = env!("CARGO_BIN_EXE_menagerie");
     let e = engines_dir();
     let ini = format!(
@@ -41,12 +42,6 @@ fn scratch(tag: &str) -> PathBuf {
     );
     std::fs::write(dir.join("engines.ini"), ini).unwrap();
     dir
-}
-
-fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let config = dir.join("engines.ini");
-    let config = config.to_str().expect("a UTF-8 temporary path");
-    common::menagerie(&[&["match", "--config", config], args].concat())
 }
 
 /// Replays every game of a PGN with the variant's rules: every move legal,

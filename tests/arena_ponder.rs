@@ -6,15 +6,16 @@
 //! pondering through whole games.
 
 mod common;
+#[path = "common/matches.rs"]
+mod matches;
 
+use matches::{run_match, scratch_dir};
 use std::path::{Path, PathBuf};
 
 /// A scratch directory with an engines.ini of pondering engines; the
 /// scripted doubles log what they receive to `<name>.log` in it.
 fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("menagerie-ponder-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("ponder", tag);
     let bin = env!("CARGO_BIN_EXE_menagerie");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/ponder.sh");
     let (script, d) = (script.display(), dir.display());
@@ -31,12 +32,6 @@ fn scratch(tag: &str) -> PathBuf {
     );
     std::fs::write(dir.join("engines.ini"), ini).unwrap();
     dir
-}
-
-fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let config = dir.join("engines.ini");
-    let config = config.to_str().expect("a UTF-8 temporary path");
-    common::menagerie(&[&["match", "--config", config], args].concat())
 }
 
 /// The commands a scripted engine received, one list per process (each

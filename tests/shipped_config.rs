@@ -6,7 +6,10 @@
 //! `feature` line, which a loaded machine can miss.)
 
 mod common;
+#[path = "common/matches.rs"]
+mod matches;
 
+use matches::{run_match, scratch_dir};
 use menagerie::arena::config::{Config, Protocol};
 use std::path::{Path, PathBuf};
 
@@ -75,8 +78,7 @@ fn shipped_ini_has_every_engine_and_preset_the_readme_names() {
 /// `target/release/menagerie` commands pointed at the binary under test, and
 /// an `openings/` folder holding only `fugue.txt` with one line.
 fn scratch_copy(tag: &str, fugue_opening: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("menagerie-shipped-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch_dir("shipped", tag);
     std::fs::create_dir_all(dir.join("openings")).unwrap();
     let ini = std::fs::read_to_string(root().join("engines.ini")).unwrap();
     assert!(ini.contains("command = target/release/menagerie\n"));
@@ -87,12 +89,6 @@ fn scratch_copy(tag: &str, fugue_opening: &str) -> PathBuf {
     std::fs::write(dir.join("engines.ini"), ini).unwrap();
     std::fs::write(dir.join("openings/fugue.txt"), format!("{fugue_opening}\n")).unwrap();
     dir
-}
-
-fn run_match(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let config = dir.join("engines.ini");
-    let config = config.to_str().expect("a UTF-8 temporary path");
-    common::menagerie(&[&["match", "--config", config], args].concat())
 }
 
 /// `[match selfplay]` (`openings = openings/{variant}.txt`) with

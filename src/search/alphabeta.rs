@@ -90,9 +90,7 @@ impl<P: Evaluate> Worker<'_, P> {
         } else {
             None
         };
-        let hash_move = hit
-            .filter(|h| h.mv != 0)
-            .and_then(|h| P::Move::unpack(h.mv));
+        let hash_move = hit.and_then(|h| h.game_move());
         // On a principal variation now or in an earlier search: such nodes
         // are reduced less, and the table passes the mark on.
         let tt_pv = PV || hit.is_some_and(|h| h.pv);

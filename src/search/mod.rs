@@ -231,8 +231,7 @@ impl<P: Position + Evaluate> Searcher<P> {
         let hash_move = self
             .tt
             .probe(pos.hash())
-            .filter(|h| h.mv != 0)
-            .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv))
+            .and_then(|h| h.game_move::<P::Move>())
             .filter(|m| root_moves.is_empty() || root_moves.contains(&m.pack()));
         let mut scores = Scores::new();
         let ctx = Context::hash_only(hash_move);
@@ -257,8 +256,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             let next = pos.play(out.best);
             self.tt
                 .probe(next.hash())
-                .filter(|h| h.mv != 0)
-                .and_then(|h| <P::Move as crate::rules::GameMove>::unpack(h.mv))
+                .and_then(|h| h.game_move())
                 .filter(|&m| next.is_legal(m))
         });
         SearchResult {

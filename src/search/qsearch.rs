@@ -58,9 +58,7 @@ impl<P: Evaluate> Worker<'_, P> {
                 }
             }
         }
-        let hash_move = hit
-            .filter(|h| h.mv != 0)
-            .and_then(|h| P::Move::unpack(h.mv));
+        let hash_move = hit.and_then(|h| h.game_move());
 
         // A king that can be taken next move (in check, or threatened by a
         // capture that is not check) must be defended: no standing pat.

@@ -24,6 +24,7 @@
 //! position if any, otherwise the one with the lowest `depth - 4 * age gap`.
 
 use super::score::from_tt;
+use crate::rules::GameMove;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Which side of the true score a stored score is.
@@ -65,6 +66,14 @@ pub(crate) struct Hit {
 }
 
 impl Hit {
+    /// The stored move as the variant's move (`None` if the entry has none,
+    /// or its code is not a move; check it with `Position::is_legal` before
+    /// playing it outside the move list).
+    #[inline]
+    pub fn game_move<M: GameMove>(&self) -> Option<M> {
+        (self.mv != 0).then(|| M::unpack(self.mv)).flatten()
+    }
+
     /// The stored score, seen from `ply`, where its bound says `eval` is
     /// wrong (a lower bound above it, an upper bound below it, or an exact
     /// score): a search looked further than the evaluation can.

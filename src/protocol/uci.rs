@@ -9,7 +9,7 @@ use super::{
     Session, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 use crate::geometry::Color;
-use crate::search::{Clock, Info, Limits, Params, Score};
+use crate::search::{Clock, Info, Limits, Params, Ponder, Score};
 use crate::variants::VARIANTS;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,14 +38,12 @@ pub struct Uci {
     tuned: Vec<(String, i32)>,
     /// The `MultiPV` option: lines per depth, 1 to [`MAX_MULTIPV`].
     multipv: usize,
-    /// The running search is a `go ponder`: these are the limits its
-    /// `ponderhit` searches with (see [`Uci::ponderhit`]).
-    pondering: Option<Limits>,
+    /// The running search is a `go ponder`: its switch, which `ponderhit`
+    /// turns (see [`Uci::ponderhit`]).
+    pondering: Option<Arc<Ponder>>,
     /// A ponder search that ended before `ponderhit` or `stop` (UCI allows no
     /// `bestmove` until one of them): its answer, held back.
     held: Option<GoResult>,
-    /// The search coming back was stopped by `ponderhit`: print nothing.
-    hush: bool,
     quit: bool,
 }
 
@@ -120,7 +118,6 @@ impl Uci {
             multipv: 1,
             pondering: None,
             held: None,
-            hush: false,
             quit: false,
         }
     }
@@ -193,7 +190,7 @@ impl Uci {
     fn finish(&mut self, session: Box<dyn Session>, r: GoResult) {
         self.session = Some(session);
         self.stop = None;
-        if std::mem::take(&mut self.perft_running) || std::mem::take(&mut self.hush) {
+        if std::mem::take(&mut self.perft_running) {
             return;
         }
         if self.pondering.is_some() {
@@ -204,25 +201,18 @@ impl Uci {
     }
 
     /// `ponderhit`: the opponent played the move the engine pondered on, so
-    /// the game goes on from the position it was pondering. The ponder search
-    /// is stopped without a word and a search with `go ponder`'s clock starts
-    /// on the same position; the table and histories the ponder search
-    /// filled carry over, so it reaches the ponder search's depth in a
-    /// fraction of the time and then uses its whole budget to go deeper.
-    /// (Keeping the running search and only switching its limits would save
-    /// that catching up, at the price of time limits that change mid-search.)
+    /// the game goes on from the position it was pondering. The ponder
+    /// search goes on as the search for the engine's move: `go ponder`'s
+    /// limits count from now ([`Ponder::hit`]), and the depth pondering
+    /// reached is not searched again. A ponder search that already came
+    /// back (a root with no legal move) answers at once.
     fn ponderhit(&mut self) {
-        let Some(limits) = self.pondering.take() else {
+        let Some(switch) = self.pondering.take() else {
             return;
         };
-        self.held = None;
-        if let Some(stop) = &self.stop {
-            stop.store(true, Ordering::Relaxed);
-            self.hush = true;
-            self.halt();
-        }
-        if self.session.is_some() && !self.quit {
-            self.start_search(limits);
+        match self.held.take() {
+            Some(r) => bestmove(r),
+            None => switch.hit(None),
         }
     }
 
@@ -533,11 +523,12 @@ impl Uci {
             l.clock = Some(clock);
         }
         if ponder {
-            // Search until `ponderhit` or `stop`; `ponderhit` then searches
-            // with these limits.
-            self.pondering = Some(l.clone());
+            // Search until `ponderhit` or `stop`; from `ponderhit` on, with
+            // these limits.
+            let switch = Arc::new(Ponder::default());
+            l.ponder = Some(switch.clone());
+            self.pondering = Some(switch);
             self.held = None;
-            l.infinite = true;
         }
         self.start_search(l);
     }

@@ -10,7 +10,8 @@
 //! the controlling loop), `time`, `score` (mate encoding), `params` (every
 //! tunable number).
 //!
-//! The public API is fixed by `SEARCH_API.md`; the search never prints.
+//! The public API is [`Searcher`], [`Limits`] (with [`Ponder`]), [`Info`] and
+//! [`SearchResult`]; the search never prints.
 
 mod alphabeta;
 mod correction;
@@ -32,7 +33,8 @@ use crate::rules::{Evaluate, GameMove, GenKind, MoveList, Position};
 use history::KeySpace;
 use ordering::{pick, score_moves, Context, Scores};
 use std::marker::PhantomData;
-use std::sync::{atomic::AtomicBool, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use worker::{static_eval, ThreadData};
 
@@ -70,6 +72,42 @@ pub struct Limits {
     /// `k` is searched with the `k - 1` better root moves left out. 0 and 1
     /// both mean one line, the ordinary search.
     pub multipv: usize,
+    /// Pondering: the search runs as if told to go on until stopped, and the
+    /// time limits above start to count only when [`Ponder::hit`] is called
+    /// (the opponent played the move pondered on); from then on it is the
+    /// search they describe, on the same tree.
+    pub ponder: Option<Arc<Ponder>>,
+}
+
+/// The switch that turns a ponder search into the engine's search for its
+/// move ([`Limits::ponder`]). Hitting it keeps the running search, so the
+/// depth pondering reached is not searched again; the limits count from the
+/// hit.
+#[derive(Debug, Default)]
+pub struct Ponder {
+    hit: AtomicBool,
+    /// The clock as it stands at the hit, when the front end learnt it only
+    /// then (CECP sends `time` just before the move); `None`: the limits'.
+    clock: Mutex<Option<Clock>>,
+}
+
+impl Ponder {
+    /// The opponent played the move pondered on: the limits count from now,
+    /// with `clock` instead of the limits' clock if given.
+    pub fn hit(&self, clock: Option<Clock>) {
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = clock;
+        self.hit.store(true, Ordering::Release);
+    }
+
+    /// Whether [`Ponder::hit`] was called.
+    pub fn is_hit(&self) -> bool {
+        self.hit.load(Ordering::Acquire)
+    }
+
+    /// The clock given with the hit.
+    fn clock(&self) -> Option<Clock> {
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// A score from the side to move's point of view.
@@ -242,7 +280,7 @@ impl<P: Position + Evaluate> Searcher<P> {
             pos,
             history,
             limits,
-            deadlines: time::deadlines(limits, roots.len(), &self.params.p),
+            root_count: roots.len(),
             root_moves,
             params: &self.params,
             fallback,

@@ -9,7 +9,7 @@
 
 use super::params::Tuned;
 use super::score::{to_api, MAX_PLY};
-use super::time::{Deadlines, SoftLimit};
+use super::time::Timer;
 use super::tt::Table;
 use super::worker::{Iteration, Outcome, Role, Shared, ThreadData, Worker};
 use super::{Info, Limits};
@@ -35,7 +35,8 @@ pub(crate) struct Job<'a, P: Position> {
     pub pos: &'a P,
     pub history: &'a [u64],
     pub limits: &'a Limits,
-    pub deadlines: Deadlines,
+    /// The root's legal moves (the time limits depend on it).
+    pub root_count: usize,
     pub fallback: (P::Move, i32),
     pub start: Instant,
     /// The root moves to search (empty: all).
@@ -57,8 +58,9 @@ pub(crate) fn run<P: Evaluate>(
     let completed = AtomicU32::new(0);
     let best_score = AtomicI32::new(0);
     let searching: Vec<AtomicU32> = (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect();
+    let mut timer = Timer::new(job.limits, job.root_count, &job.params.p, job.start);
     // Helpers cannot pay for their start-up on a tiny budget.
-    let tiny = job.deadlines.hard.is_some_and(|h| h < TINY_BUDGET);
+    let tiny = timer.deadlines().hard.is_some_and(|h| h < TINY_BUDGET);
     let workers = if tiny { 1 } else { threads.len() };
     let sh = Shared {
         tt,
@@ -79,11 +81,6 @@ pub(crate) fn run<P: Evaluate>(
         .unwrap_or(MAX_PLY as u32 - 2)
         .clamp(1, MAX_PLY as u32 - 2);
     let limits = job.limits;
-    let wait_for_stop = limits.infinite
-        || (limits.depth.is_none()
-            && limits.nodes.is_none()
-            && limits.movetime.is_none()
-            && limits.clock.is_none());
 
     let outcome = std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<Msg<P::Move>>();
@@ -96,7 +93,7 @@ pub(crate) fn run<P: Evaluate>(
             let history = job.history;
             let fallback = job.fallback;
             let node_limit = if id == 0 { limits.nodes } else { None };
-            let deadline = match (id, job.deadlines.hard) {
+            let deadline = match (id, timer.deadlines().hard) {
                 (0, Some(h)) => Some(job.start + h),
                 _ => None,
             };
@@ -142,28 +139,19 @@ pub(crate) fn run<P: Evaluate>(
             },
         };
         let mut result = None;
-        let mut soft = SoftLimit::new(job.deadlines.soft, limits.movetime.is_none(), &job.params.p);
         while result.is_none() {
-            let elapsed = job.start.elapsed();
-            if let Some(hard) = job.deadlines.hard {
-                if elapsed >= hard {
-                    halt.store(true, Relaxed);
-                }
+            if timer.poll() {
+                halt.store(true, Relaxed);
             }
-            let wait = job
-                .deadlines
-                .hard
-                .map_or(POLL, |h| h.saturating_sub(elapsed).min(POLL));
+            let wait = timer.wait(POLL);
             match rx.recv_timeout(wait.max(Duration::from_micros(200))) {
                 Ok(Msg::Iter(it)) => {
-                    let elapsed = job.start.elapsed();
                     // Only a completed iteration may end the search at the
                     // soft limit: a new best move inside one is a reason to
                     // go on, not to stop.
-                    if shown.forward(&it, elapsed) && it.complete {
+                    if shown.forward(&it, job.start.elapsed()) && it.complete {
                         let best = it.pv.first().map_or(0, |m| m.pack());
-                        soft.iteration_done(best, it.score, it.best_share);
-                        if soft.reached(elapsed) {
+                        if timer.iteration_done(best, it.score, it.best_share) {
                             halt.store(true, Relaxed);
                         }
                     }
@@ -186,10 +174,10 @@ pub(crate) fn run<P: Evaluate>(
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
-        if wait_for_stop && result.is_some() {
-            // "Search until stopped": the answer waits for the stop even when
-            // the search ran out of depth first.
-            while !stop.load(Relaxed) {
+        if result.is_some() {
+            // "Search until stopped", and pondering before its hit: the
+            // answer waits even when the search ran out of depth first.
+            while !stop.load(Relaxed) && timer.holds_answer() {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }

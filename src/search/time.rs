@@ -13,9 +13,12 @@
 //! would shrink towards the overhead geometrically and never reach zero.
 //! `movetime` uses the given time minus the overhead for both limits. The
 //! caller polls the hard limit at least every few milliseconds.
+//!
+//! A ponder search ([`Limits::ponder`]) has no deadline until its hit; from
+//! then on the limits count from the hit ([`Timer`]).
 
 use super::{Limits, Params};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// At most this share (in percent) of the remaining time on one move: not a
 /// parameter, since it is what keeps the clock from running out.
@@ -96,6 +99,105 @@ impl SoftLimit {
     /// Whether no new iteration should start at `elapsed`.
     pub fn reached(&self, elapsed: Duration) -> bool {
         self.base.is_some_and(|b| elapsed >= b.mul_f64(self.scale))
+    }
+}
+
+/// The clock of one search, as its controlling thread keeps it: when the
+/// limits started to count (the search's start, or a ponder search's hit),
+/// the deadlines measured from then, and the soft limit as the iterations
+/// scale it.
+pub(crate) struct Timer<'a> {
+    limits: &'a Limits,
+    root_count: usize,
+    p: &'a Params,
+    /// When the limits started to count; `None` while pondering.
+    since: Option<Instant>,
+    deadlines: Deadlines,
+    soft: SoftLimit,
+}
+
+impl<'a> Timer<'a> {
+    /// The clock of a search of a root with `root_count` legal moves that
+    /// started at `start`.
+    pub fn new(limits: &'a Limits, root_count: usize, p: &'a Params, start: Instant) -> Self {
+        let pondering = limits.ponder.is_some();
+        let d = if pondering {
+            Deadlines::default()
+        } else {
+            deadlines(limits, root_count, p)
+        };
+        Timer {
+            limits,
+            root_count,
+            p,
+            since: (!pondering).then_some(start),
+            deadlines: d,
+            soft: SoftLimit::new(d.soft, limits.movetime.is_none(), p),
+        }
+    }
+
+    /// The deadlines as they stand (none while pondering).
+    pub fn deadlines(&self) -> Deadlines {
+        self.deadlines
+    }
+
+    /// Whether the search still waits for its ponder hit.
+    pub fn pondering(&self) -> bool {
+        self.since.is_none()
+    }
+
+    /// Time on the clock: since the start, or since the hit.
+    fn elapsed(&self) -> Duration {
+        self.since.map_or(Duration::ZERO, |s| s.elapsed())
+    }
+
+    /// Looks at the ponder switch (on its hit the limits start to count,
+    /// with the clock given with the hit) and the hard limit: whether the
+    /// search must stop now.
+    pub fn poll(&mut self) -> bool {
+        if self.since.is_none() {
+            let Some(ponder) = self.limits.ponder.as_ref().filter(|p| p.is_hit()) else {
+                return false;
+            };
+            self.since = Some(Instant::now());
+            let mut timed = self.limits.clone();
+            timed.ponder = None;
+            if let Some(clock) = ponder.clock() {
+                timed.clock = Some(clock);
+            }
+            self.deadlines = deadlines(&timed, self.root_count, self.p);
+            self.soft.base = self.deadlines.soft;
+        }
+        self.deadlines.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// How long the controlling thread may wait before it polls again, at
+    /// most `poll`.
+    pub fn wait(&self, poll: Duration) -> Duration {
+        self.deadlines
+            .hard
+            .map_or(poll, |h| h.saturating_sub(self.elapsed()).min(poll))
+    }
+
+    /// Records a completed iteration ([`SoftLimit::iteration_done`]):
+    /// whether no new one should start.
+    pub fn iteration_done(&mut self, best: u32, score: i32, best_share: f64) -> bool {
+        self.soft.iteration_done(best, score, best_share);
+        !self.pondering() && self.soft.reached(self.elapsed())
+    }
+
+    /// Whether a search whose workers have answered (they ran out of depth)
+    /// must still hold its answer back: until the hit while pondering, and
+    /// until stopped when told to search until stopped.
+    pub fn holds_answer(&mut self) -> bool {
+        self.poll();
+        let l = self.limits;
+        let until_stopped = l.infinite
+            || (l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime.is_none()
+                && l.clock.is_none());
+        self.pondering() || until_stopped
     }
 }
 
@@ -300,5 +402,65 @@ mod tests {
             deadlines(&Limits::default(), 10, &Params::DEFAULT),
             Deadlines::default()
         );
+    }
+
+    #[test]
+    fn a_ponder_search_is_timed_from_its_hit() {
+        let p = Params::DEFAULT;
+        let switch = std::sync::Arc::new(super::super::Ponder::default());
+        let l = Limits {
+            ponder: Some(switch.clone()),
+            ..clock(10_000, 100, None)
+        };
+        let timed = deadlines(&clock(10_000, 100, None), 20, &p);
+        // Two seconds ago: past the hard limit of 10 s + 0.1 s (1.4 s).
+        let start = Instant::now() - ms(2_000);
+        let mut t = Timer::new(&l, 20, &p, start);
+        // Before the hit: no deadline, though the search began long ago,
+        // no soft limit, and a search out of depth holds its answer.
+        assert_eq!(t.deadlines(), Deadlines::default());
+        assert!(!t.poll());
+        assert!(!t.iteration_done(1, 0, 0.5));
+        assert!(t.holds_answer());
+        assert!(t.pondering());
+        // The hit: the limits' deadlines, counted from now.
+        switch.hit(None);
+        assert!(!t.poll(), "the time spent pondering is not on the clock");
+        assert!(!t.pondering());
+        assert_eq!(t.deadlines(), timed);
+        assert!(!t.holds_answer());
+        // A clock given with the hit replaces the limits' clock.
+        let switch = std::sync::Arc::new(super::super::Ponder::default());
+        let l = Limits {
+            ponder: Some(switch.clone()),
+            ..clock(10_000, 100, None)
+        };
+        let mut t = Timer::new(&l, 20, &p, start);
+        let short = clock(1_000, 10, None).clock;
+        switch.hit(short);
+        t.poll();
+        assert_eq!(t.deadlines(), deadlines(&clock(1_000, 10, None), 20, &p));
+        // An infinite ponder search still holds its answer after the hit.
+        let switch = std::sync::Arc::new(super::super::Ponder::default());
+        let l = Limits {
+            ponder: Some(switch.clone()),
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut t = Timer::new(&l, 20, &p, start);
+        switch.hit(None);
+        assert!(!t.poll());
+        assert!(t.holds_answer());
+    }
+
+    #[test]
+    fn a_search_without_ponder_is_timed_from_its_start() {
+        let p = Params::DEFAULT;
+        let l = clock(10_000, 100, None);
+        let mut t = Timer::new(&l, 20, &p, Instant::now() - ms(2_000));
+        assert_eq!(t.deadlines(), deadlines(&l, 20, &p));
+        assert!(t.poll(), "two seconds are past the hard limit (1.4 s)");
+        assert!(t.iteration_done(1, 0, 0.5));
+        assert!(!t.holds_answer());
     }
 }

@@ -452,6 +452,26 @@ fn uci_ponder_ponderhit_and_stop() {
     assert!(p.ready().is_empty(), "a second bestmove after ponderhit");
     p.send(&format!("position startpos moves e2e4 e7e5 {m}"));
     assert!(p.ready().is_empty(), "the bestmove is legal: {m}");
+    // ponderhit keeps the ponder search: after it the depths go on from
+    // where pondering was (a search started afresh begins at depth 1).
+    p.send("go ponder wtime 10000 btime 10000");
+    p.until(|l| l.starts_with("info depth 9 "));
+    p.send("ponderhit");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    let depths: Vec<u32> = got
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(depths.iter().all(|&d| d >= 9), "{got:?}");
+    assert!(is_coord_move(&bestmove(&got)), "{got:?}");
+    // A ponder search with a depth limit holds its answer when it reaches
+    // the depth, and gives it at ponderhit.
+    p.send("go ponder depth 2");
+    still_searching(&mut p, "a depth-limited ponder search");
+    p.send("ponderhit");
+    let got = p.until(|l| l.starts_with("bestmove"));
+    assert!(is_coord_move(&bestmove(&got)), "{got:?}");
     // Without a clock, ponderhit searches on until stop.
     p.send("position startpos");
     p.send("go ponder");

@@ -545,9 +545,14 @@ fn xboard_hard_ponders_on_the_expected_reply() {
     // `d` stopped pondering; it started again on the same reply.
     p.send("d");
     assert_eq!(p.sync().last(), Some(&format!("# ponder {predicted}")));
-    // The expected reply comes: the engine answers with a legal move.
+    // The expected reply comes: pondering goes on as the search for the
+    // engine's move, a legal one. Pondering had long reached depth 4 (half
+    // a second for a search of a millisecond), so nothing is searched again:
+    // a search started afresh would post depths 1 to 4.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     p.send(&format!("usermove {predicted}"));
     let got = p.until(|l| l.starts_with("move "));
+    assert_eq!(got.len(), 1, "a search started again: {got:?}");
     let answer = got.last().unwrap()[5..].to_string();
     p.until(|l| l.starts_with("# ponder "));
     // `easy` stops pondering; the game is the four moves.

@@ -27,7 +27,7 @@ use super::{
     MAX_THREADS,
 };
 use crate::geometry::Color;
-use crate::search::{Clock, Info, Limits};
+use crate::search::{Clock, Info, Limits, Ponder};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -53,19 +53,32 @@ enum Task {
     /// A perft divide (`perft N`): prints counts, never moves.
     Perft,
     /// Pondering (`hard`): on the opponent's time, the predicted reply is
-    /// played on the board and the engine searches on from there, silently
-    /// and until stopped. Whatever stops it, the predicted move is taken
-    /// back when the search comes home ([`Xboard::finish`]); when the
-    /// opponent did play it, the move search that follows starts with the
-    /// table and histories pondering filled.
+    /// played on the board and the engine searches on from there, silently.
+    /// When the opponent plays that move the search goes on as the engine's
+    /// [`Task::Think`] ([`Xboard::ponder_hit`]); anything else stops it, and
+    /// the predicted move is taken back when the search comes home
+    /// ([`Xboard::finish`]).
     Ponder,
 }
 
 struct Running {
     task: Task,
     stop: Arc<AtomicBool>,
+    /// What a ponder search needs to become thinking.
+    ponder: Option<Pondering>,
+    /// Post the search's lines (turned on when pondering becomes thinking).
+    post: Arc<AtomicBool>,
     /// Drop the result (a command overrode the search) instead of playing it.
     discard: bool,
+}
+
+/// A ponder search's switch, the predicted reply (the forms in which XBoard
+/// may send it) and the clock the engine's move would have (its time is the
+/// last `time` command's when the reply comes).
+struct Pondering {
+    switch: Arc<Ponder>,
+    reply: Vec<String>,
+    clock: Option<Clock>,
 }
 
 /// The CECP state.
@@ -273,6 +286,8 @@ impl Xboard {
         self.running = Some(Running {
             task: Task::Perft,
             stop: stop.clone(),
+            ponder: None,
+            post: Arc::new(AtomicBool::new(false)),
             discard: false,
         });
         let delta = self.gui_delta();
@@ -296,6 +311,7 @@ impl Xboard {
             return;
         }
         let over = self.s().outcome().is_some();
+        let mut predicted = Vec::new();
         let task = if self.analyze {
             if over {
                 return;
@@ -313,16 +329,29 @@ impl Xboard {
             && self.engine_side == Some(self.s().side_to_move().flip())
             && !over
         {
-            if !self.play_hint() {
+            let Some(forms) = self.play_hint() else {
                 return;
-            }
+            };
+            predicted = forms;
             Task::Ponder
         } else {
             return;
         };
-        let limits = self.limits(task);
+        let mut limits = self.limits(task);
+        let ponder = (task == Task::Ponder).then(|| {
+            let switch = Arc::new(Ponder::default());
+            limits.ponder = Some(switch.clone());
+            Pondering {
+                switch,
+                reply: predicted,
+                clock: limits.clock,
+            }
+        });
         let stop = Arc::new(AtomicBool::new(false));
-        let post = (self.post && task != Task::Ponder) || task == Task::Analyze;
+        let post = Arc::new(AtomicBool::new(
+            (self.post && task != Task::Ponder) || task == Task::Analyze,
+        ));
+        let show = post.clone();
         let delta = self.gui_delta();
         let last = self.last_info.clone();
         *last.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -331,7 +360,7 @@ impl Xboard {
             if i.multipv <= 1 {
                 *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(i.clone());
             }
-            if post {
+            if show.load(Ordering::Relaxed) {
                 let pv: Vec<String> = i.pv.iter().map(|m| shift_ranks(m, delta)).collect();
                 emit(&format!(
                     "{} {} {} {} {}",
@@ -347,27 +376,51 @@ impl Xboard {
         self.running = Some(Running {
             task,
             stop: stop.clone(),
+            ponder,
+            post,
             discard: false,
         });
         spawn_search(session, limits, stop, self.tx.clone(), info);
     }
 
-    /// Plays the predicted reply for pondering, if it was predicted for this
-    /// position and leaves a game to ponder on; whether it did.
-    fn play_hint(&mut self) -> bool {
-        let Some((reply, fen)) = self.hint.clone() else {
+    /// `usermove` while pondering: when it is the predicted reply (already
+    /// on the board the search owns), pondering becomes thinking. The search
+    /// goes on from the depth it reached, its clock counting from now with
+    /// the time XBoard last sent. Whether it was the predicted reply.
+    fn ponder_hit(&mut self, arg: &str) -> bool {
+        let Some(run) = self.running.as_mut().filter(|r| r.task == Task::Ponder) else {
             return false;
         };
-        if fen != self.s().fen() || self.sm().play_move(&reply).is_err() {
+        let Some(p) = run.ponder.take_if(|p| p.reply.iter().any(|r| r == arg)) else {
             return false;
+        };
+        run.task = Task::Think;
+        run.post.store(self.post, Ordering::Relaxed);
+        let time = self.time.unwrap_or(self.base);
+        p.switch.hit(p.clock.map(|c| Clock { time, ..c }));
+        self.lifted = None;
+        self.claimed = false;
+        true
+    }
+
+    /// Plays the predicted reply for pondering, if it was predicted for this
+    /// position and leaves a game to ponder on: the forms in which XBoard
+    /// may send it (ours, and XBoard's own for a multi-leg move).
+    fn play_hint(&mut self) -> Option<Vec<String>> {
+        let (reply, fen) = self.hint.clone()?;
+        if fen != self.s().fen() {
+            return None;
         }
+        let mut forms = vec![self.gui_names(&reply)];
+        forms.extend(self.s().xboard_form(&reply).map(|f| self.gui_names(&f)));
+        self.sm().play_move(&reply).ok()?;
         if self.s().outcome().is_some() {
             self.sm().undo();
-            return false;
+            return None;
         }
         // A comment (XBoard shows it in its debug log, nowhere else).
-        emit(&format!("# ponder {}", self.gui_names(&reply)));
-        true
+        emit(&format!("# ponder {}", forms[0]));
+        Some(forms)
     }
 
     fn limits(&self, task: Task) -> Limits {
@@ -376,14 +429,11 @@ impl Xboard {
             move_overhead: self.overhead,
             ..Limits::default()
         };
-        if task == Task::Think && self.shown_moves_only {
+        if task != Task::Analyze && self.shown_moves_only {
             l.root_moves = self.s().xboard_root_moves();
         }
         if task == Task::Analyze {
             l.multipv = self.multipv;
-            l.infinite = true;
-            l.depth = None;
-        } else if task == Task::Ponder {
             l.infinite = true;
             l.depth = None;
         } else if let Some(st) = self.st {
@@ -493,7 +543,7 @@ impl Xboard {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
-        if self.command_while_running(cmd, arg) {
+        if self.command_while_running(cmd, arg) || (cmd == "usermove" && self.ponder_hit(arg)) {
             return;
         }
         // Everything else acts on the game: stop a search without its move.

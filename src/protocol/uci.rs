@@ -38,6 +38,9 @@ pub struct Uci {
     tuned: Vec<(String, i32)>,
     /// The `MultiPV` option: lines per depth, 1 to [`MAX_MULTIPV`].
     multipv: usize,
+    /// The `Ponder` option: the GUI will let the engine think on the
+    /// opponent's time, so its searches may take longer ([`Limits::ponders`]).
+    ponder_option: bool,
     /// The running search is a `go ponder`: its switch, which `ponderhit`
     /// turns (see [`Uci::ponderhit`]).
     pondering: Option<Arc<Ponder>>,
@@ -100,6 +103,14 @@ fn or_expected(given: &str, usage: &str) -> String {
     }
 }
 
+/// What a `go` command asks for.
+enum Go {
+    /// `go perft N`: count the moves to depth N.
+    Perft(u32),
+    /// A search with these limits; `ponder`: a `go ponder`.
+    Search { limits: Limits, ponder: bool },
+}
+
 impl Uci {
     pub fn new(tx: Sender<Event>, rx: Receiver<Event>, pending: Vec<String>) -> Self {
         Uci {
@@ -116,6 +127,7 @@ impl Uci {
             tuning: false,
             tuned: Vec::new(),
             multipv: 1,
+            ponder_option: false,
             pondering: None,
             held: None,
             quit: false,
@@ -408,11 +420,11 @@ impl Uci {
                 None => error("bad option value", &joined),
             },
             "clear hash" => self.sm().clear_hash(),
-            "ponder" => {
-                if !matches!(value, Some("true") | Some("false")) {
-                    error("bad option value", &joined);
-                }
-            }
+            "ponder" => match value {
+                Some("true") => self.ponder_option = true,
+                Some("false") => self.ponder_option = false,
+                _ => error("bad option value", &joined),
+            },
             "seed" if matches!(self.player, Player::OnePly { .. }) => {
                 match value.and_then(|v| v.parse::<u64>().ok()) {
                     Some(seed) => {
@@ -464,6 +476,25 @@ impl Uci {
     }
 
     fn go(&mut self, rest: &[&str]) {
+        match self.parse_go(rest) {
+            Err((kind, what)) => error(kind, &what),
+            Ok(Go::Perft(depth)) => self.perft(depth),
+            Ok(Go::Search { mut limits, ponder }) => {
+                if ponder {
+                    // Search until `ponderhit` or `stop`; from `ponderhit`
+                    // on, with these limits.
+                    let switch = Arc::new(Ponder::default());
+                    limits.ponder = Some(switch.clone());
+                    self.pondering = Some(switch);
+                    self.held = None;
+                }
+                self.start_search(limits);
+            }
+        }
+    }
+
+    /// What `go`'s arguments ask for, or the error to print.
+    fn parse_go(&self, rest: &[&str]) -> Result<Go, (&'static str, String)> {
         let mut l = Limits {
             move_overhead: self.overhead,
             multipv: self.multipv,
@@ -495,10 +526,10 @@ impl Uci {
                     }
                     match self.s().root_moves(&rest[i + 1..i + used]) {
                         Ok(codes) => l.root_moves = codes,
-                        Err(bad) => return error("illegal move in searchmoves", &bad),
+                        Err(bad) => return Err(("illegal move in searchmoves", bad)),
                     }
                 }
-                ("perft", Some(d)) if (1..=10).contains(&d) => return self.perft(d as u32),
+                ("perft", Some(d)) if (1..=10).contains(&d) => return Ok(Go::Perft(d as u32)),
                 ("depth", Some(d)) if d >= 1 => l.depth = Some(d.min(255) as u32),
                 ("nodes", Some(n)) => l.nodes = Some(n),
                 ("mate", Some(n)) if n >= 1 => l.depth = Some((2 * n).min(255) as u32),
@@ -515,22 +546,15 @@ impl Uci {
                     }
                 }
                 ("movestogo", Some(n)) if n >= 1 => clock.moves_to_go = Some(n.min(1000) as u32),
-                _ => return error("bad go parameter", &rest[i..].join(" ")),
+                _ => return Err(("bad go parameter", rest[i..].join(" "))),
             }
             i += used;
         }
         if has_clock {
             l.clock = Some(clock);
         }
-        if ponder {
-            // Search until `ponderhit` or `stop`; from `ponderhit` on, with
-            // these limits.
-            let switch = Arc::new(Ponder::default());
-            l.ponder = Some(switch.clone());
-            self.pondering = Some(switch);
-            self.held = None;
-        }
-        self.start_search(l);
+        l.ponders = self.ponder_option || ponder;
+        Ok(Go::Search { limits: l, ponder })
     }
 
     /// Starts a search of the current position in the background.
@@ -586,4 +610,36 @@ fn is_go_keyword(w: &str) -> bool {
             | "infinite"
             | "perft"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+
+    /// The limits `go <args>` would search with.
+    fn limits(u: &Uci, args: &str) -> Limits {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        match u.parse_go(&words) {
+            Ok(Go::Search { limits, .. }) => limits,
+            _ => panic!("go {args} is not a search"),
+        }
+    }
+
+    #[test]
+    fn the_ponder_option_reaches_the_time_management() {
+        let (tx, rx) = channel();
+        let mut u = Uci::new(tx, rx, Vec::new());
+        let clock = "wtime 10000 btime 10000 winc 100 binc 100";
+        assert!(!limits(&u, clock).ponders);
+        assert!(limits(&u, &format!("ponder {clock}")).ponders);
+        u.command("setoption name Ponder value true");
+        assert!(limits(&u, clock).ponders);
+        u.command("setoption name Ponder value maybe");
+        assert!(limits(&u, clock).ponders, "a bad value changes nothing");
+        u.command("setoption name Ponder value false");
+        assert!(!limits(&u, clock).ponders);
+        assert!(matches!(u.parse_go(&["perft", "2"]), Ok(Go::Perft(2))));
+        assert!(u.parse_go(&["wtime", "x"]).is_err());
+    }
 }

@@ -77,6 +77,11 @@ pub struct Limits {
     /// (the opponent played the move pondered on); from then on it is the
     /// search they describe, on the same tree.
     pub ponder: Option<Arc<Ponder>>,
+    /// The engine thinks on the opponent's time in this game (the UCI option
+    /// `Ponder`, CECP `hard`). Part of its thinking is then done while the
+    /// opponent's clock runs, so it can afford to spend more of its own: the
+    /// soft limit is scaled by the parameter `time_ponder_pct`.
+    pub ponders: bool,
 }
 
 /// The switch that turns a ponder search into the engine's search for its

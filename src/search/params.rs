@@ -212,6 +212,13 @@ params! {
     /// No new iteration starts after this percentage of the budget (before
     /// the scaling by what the search says about the move).
     time_soft_pct = 80, 20..=200;
+    /// The soft limit in percent of the above when the engine ponders in
+    /// this game ([`Limits::ponders`](super::Limits::ponders)): pondering
+    /// that guesses right has already searched the move on the opponent's
+    /// time, so the engine's own time could go further. 100: no difference;
+    /// 125 showed no gain in chess games with both engines pondering
+    /// (`docs/strength.md`, "Pondering: more of the engine's own time").
+    time_ponder_pct = 100, 100..=200;
     /// The search is stopped after this many budgets (and never after more
     /// than 40% of what is left, whatever the parameters).
     time_hard_factor = 3, 1..=6;

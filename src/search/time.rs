@@ -4,7 +4,8 @@
 //!
 //! With a clock the budget for one move is `time / moves_to_go + 3/4 inc`
 //! (moves_to_go is the parameter `time_moves_to_go`, 25, when the GUI gives
-//! none); the soft limit is `time_soft_pct` (80%) of it, the hard limit
+//! none); the soft limit is `time_soft_pct` (80%) of it (and
+//! `time_ponder_pct`, 100%, of that when the engine ponders), the hard limit
 //! `time_hard_factor` (three) budgets but never more than 40% of what is left
 //! after the move overhead, so the clock can never run out: each move takes at
 //! most 40% of the remainder, and the increment refills it. With 1 s + 10 ms
@@ -229,7 +230,11 @@ pub(crate) fn deadlines(limits: &Limits, root_moves: usize, p: &Params) -> Deadl
         .map_or(p.time_moves_to_go.max(1) as u32, |m| m.clamp(1, 50));
     let budget = avail / mtg + clock.inc * 3 / 4;
     let hard = (budget * p.time_hard_factor.max(1) as u32).min(avail * MAX_SHARE / 100);
-    let mut soft = (budget * p.time_soft_pct.max(0) as u32 / 100).min(hard);
+    let mut soft = budget * p.time_soft_pct.max(0) as u32 / 100;
+    if limits.ponders {
+        soft = soft * p.time_ponder_pct.max(100) as u32 / 100;
+    }
+    let mut soft = soft.min(hard);
     if root_moves == 1 {
         soft /= FORCED_DIVISOR;
     }
@@ -328,6 +333,37 @@ mod tests {
         // A `movestogo` from the GUI wins over the parameter.
         let given = deadlines(&clock(60_010, 0, Some(30)), 20, &p);
         assert_eq!(given.soft, Some(ms(1200)));
+    }
+
+    #[test]
+    fn time_ponder_pct_scales_the_soft_limit_of_an_engine_that_ponders() {
+        // The same 2.4 s budget as above: 1.92 s soft, and with
+        // `time_ponder_pct` 125, 125% of that (2.4 s) when pondering; the
+        // hard limit does not move.
+        let mut limits = clock(60_010, 0, None);
+        let mut p = Params::DEFAULT;
+        p.set("time_ponder_pct", 125).unwrap();
+        assert_eq!(deadlines(&limits, 20, &p).soft, Some(ms(1920)));
+        limits.ponders = true;
+        let d = deadlines(&limits, 20, &p);
+        assert_eq!(d.soft, Some(ms(2400)));
+        assert_eq!(d.hard, Some(ms(7200)));
+        p.set("time_ponder_pct", 100).unwrap();
+        assert_eq!(deadlines(&limits, 20, &p).soft, Some(ms(1920)));
+        // Never past the hard limit: 200% of 200% of one budget is four
+        // budgets, more than the hard limit's one.
+        p.set("time_soft_pct", 200).unwrap();
+        p.set("time_ponder_pct", 200).unwrap();
+        p.set("time_hard_factor", 1).unwrap();
+        let d = deadlines(&limits, 20, &p);
+        assert_eq!(d.soft, d.hard);
+        // A fixed time per move is not scaled.
+        let fixed = Limits {
+            movetime: Some(ms(1000)),
+            ponders: true,
+            ..Limits::default()
+        };
+        assert_eq!(deadlines(&fixed, 20, &p).soft, Some(ms(1000)));
     }
 
     #[test]

@@ -427,6 +427,7 @@ impl Xboard {
         let mut l = Limits {
             depth: self.sd,
             move_overhead: self.overhead,
+            ponders: self.ponder,
             ..Limits::default()
         };
         if task != Task::Analyze && self.shown_moves_only {

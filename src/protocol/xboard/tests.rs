@@ -192,3 +192,17 @@ fn chess_needs_no_kill_legs() {
     assert_eq!(move_text(&p, m), "b7b8n");
     assert_eq!(gui_squares(&p, m).and_then(|g| g.promotion), Some('n'));
 }
+
+#[test]
+fn hard_and_easy_reach_the_time_management() {
+    use super::{Task, Xboard};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut x = Xboard::new(tx, rx, Vec::new());
+    x.command("force");
+    assert!(!x.limits(Task::Think).ponders);
+    x.command("hard");
+    assert!(x.limits(Task::Think).ponders);
+    assert!(x.limits(Task::Ponder).ponders);
+    x.command("easy");
+    assert!(!x.limits(Task::Think).ponders);
+}

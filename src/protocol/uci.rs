@@ -39,7 +39,7 @@ pub struct Uci {
     /// The `MultiPV` option: lines per depth, 1 to [`MAX_MULTIPV`].
     multipv: usize,
     /// The `Ponder` option: the GUI will let the engine think on the
-    /// opponent's time, so its searches may take longer ([`Limits::ponders`]).
+    /// opponent's time, so its searches may take longer ([`Limits::ponder_enabled`]).
     ponder_option: bool,
     /// The running search is a `go ponder`: its switch, which `ponderhit`
     /// turns (see [`Uci::ponderhit`]).
@@ -553,7 +553,7 @@ impl Uci {
         if has_clock {
             l.clock = Some(clock);
         }
-        l.ponders = self.ponder_option || ponder;
+        l.ponder_enabled = self.ponder_option || ponder;
         Ok(Go::Search { limits: l, ponder })
     }
 
@@ -631,14 +631,17 @@ mod tests {
         let (tx, rx) = channel();
         let mut u = Uci::new(tx, rx, Vec::new());
         let clock = "wtime 10000 btime 10000 winc 100 binc 100";
-        assert!(!limits(&u, clock).ponders);
-        assert!(limits(&u, &format!("ponder {clock}")).ponders);
+        assert!(!limits(&u, clock).ponder_enabled);
+        assert!(limits(&u, &format!("ponder {clock}")).ponder_enabled);
         u.command("setoption name Ponder value true");
-        assert!(limits(&u, clock).ponders);
+        assert!(limits(&u, clock).ponder_enabled);
         u.command("setoption name Ponder value maybe");
-        assert!(limits(&u, clock).ponders, "a bad value changes nothing");
+        assert!(
+            limits(&u, clock).ponder_enabled,
+            "a bad value changes nothing"
+        );
         u.command("setoption name Ponder value false");
-        assert!(!limits(&u, clock).ponders);
+        assert!(!limits(&u, clock).ponder_enabled);
         assert!(matches!(u.parse_go(&["perft", "2"]), Ok(Go::Perft(2))));
         assert!(u.parse_go(&["wtime", "x"]).is_err());
     }

@@ -81,7 +81,7 @@ pub struct Limits {
     /// `Ponder`, CECP `hard`). Part of its thinking is then done while the
     /// opponent's clock runs, so it can afford to spend more of its own: the
     /// soft limit is scaled by the parameter `time_ponder_pct`.
-    pub ponders: bool,
+    pub ponder_enabled: bool,
 }
 
 /// The switch that turns a ponder search into the engine's search for its

@@ -213,7 +213,7 @@ params! {
     /// the scaling by what the search says about the move).
     time_soft_pct = 80, 20..=200;
     /// The soft limit in percent of the above when the engine ponders in
-    /// this game ([`Limits::ponders`](super::Limits::ponders)): pondering
+    /// this game ([`Limits::ponder_enabled`](super::Limits::ponder_enabled)): pondering
     /// that guesses right has already searched the move on the opponent's
     /// time, so the engine's own time could go further. 100: no difference;
     /// 125 showed no gain in chess games with both engines pondering

@@ -230,11 +230,12 @@ pub(crate) fn deadlines(limits: &Limits, root_moves: usize, p: &Params) -> Deadl
         .map_or(p.time_moves_to_go.max(1) as u32, |m| m.clamp(1, 50));
     let budget = avail / mtg + clock.inc * 3 / 4;
     let hard = (budget * p.time_hard_factor.max(1) as u32).min(avail * MAX_SHARE / 100);
-    let mut soft = budget * p.time_soft_pct.max(0) as u32 / 100;
-    if limits.ponders {
-        soft = soft * p.time_ponder_pct.max(100) as u32 / 100;
-    }
-    let mut soft = soft.min(hard);
+    let ponder_pct = if limits.ponder_enabled {
+        p.time_ponder_pct.max(100) as u32
+    } else {
+        100
+    };
+    let mut soft = (budget * p.time_soft_pct.max(0) as u32 / 100 * ponder_pct / 100).min(hard);
     if root_moves == 1 {
         soft /= FORCED_DIVISOR;
     }
@@ -344,7 +345,7 @@ mod tests {
         let mut p = Params::DEFAULT;
         p.set("time_ponder_pct", 125).unwrap();
         assert_eq!(deadlines(&limits, 20, &p).soft, Some(ms(1920)));
-        limits.ponders = true;
+        limits.ponder_enabled = true;
         let d = deadlines(&limits, 20, &p);
         assert_eq!(d.soft, Some(ms(2400)));
         assert_eq!(d.hard, Some(ms(7200)));
@@ -360,7 +361,7 @@ mod tests {
         // A fixed time per move is not scaled.
         let fixed = Limits {
             movetime: Some(ms(1000)),
-            ponders: true,
+            ponder_enabled: true,
             ..Limits::default()
         };
         assert_eq!(deadlines(&fixed, 20, &p).soft, Some(ms(1000)));

@@ -427,7 +427,7 @@ impl Xboard {
         let mut l = Limits {
             depth: self.sd,
             move_overhead: self.overhead,
-            ponders: self.ponder,
+            ponder_enabled: self.ponder,
             ..Limits::default()
         };
         if task != Task::Analyze && self.shown_moves_only {

@@ -199,10 +199,10 @@ fn hard_and_easy_reach_the_time_management() {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut x = Xboard::new(tx, rx, Vec::new());
     x.command("force");
-    assert!(!x.limits(Task::Think).ponders);
+    assert!(!x.limits(Task::Think).ponder_enabled);
     x.command("hard");
-    assert!(x.limits(Task::Think).ponders);
-    assert!(x.limits(Task::Ponder).ponders);
+    assert!(x.limits(Task::Think).ponder_enabled);
+    assert!(x.limits(Task::Ponder).ponder_enabled);
     x.command("easy");
-    assert!(!x.limits(Task::Think).ponders);
+    assert!(!x.limits(Task::Think).ponder_enabled);
 }

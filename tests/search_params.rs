@@ -1,6 +1,7 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
-//! the correction histories, ProbCut, singular extensions, hindsight). Split from
+//! the correction histories, ProbCut, singular extensions, hindsight, noisy
+//! futility). Split from
 //! `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
@@ -317,4 +318,21 @@ fn clock_fade_shrinks_a_lead_on_a_running_clock_only_where_a_rule_is() {
     assert!(late < fresh * 2 / 3, "{late} against {fresh}");
     assert!(late > 0, "{late}");
     fugue_ignores("clock_fade", 200, 6);
+}
+
+/// Futility pruning of noisy moves is wired in: at its default maximum
+/// depth 0 the trees are the shipped ones; on to depth 6 chess's trees from
+/// the bench positions change, and change again when its base margin is at
+/// the top of its range (so the margin is read: a noisy move is then all but
+/// never hopeless); 21 is out of range.
+#[test]
+fn noisy_futility_changes_the_tree_only_when_asked() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = off_is_shipped(&mut s, "noisy_futility_max_depth");
+    s.set_param("noisy_futility_max_depth", 6).unwrap();
+    let on = bench_nodes(&mut s);
+    assert_ne!(on, shipped, "no noisy move was pruned");
+    s.set_param("noisy_futility_base", 1000).unwrap();
+    assert_ne!(bench_nodes(&mut s), on, "the margin is not read");
+    assert!(s.set_param("noisy_futility_max_depth", 21).is_err());
 }

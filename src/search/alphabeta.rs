@@ -326,7 +326,8 @@ impl<P: Evaluate> Worker<'_, P> {
 
             // Step 12a. Prune near the horizon once a move has a score that
             // is not a loss: late quiet moves, quiet moves that cannot reach
-            // alpha or have a bad history, noisy moves that lose by exchange.
+            // alpha or have a bad history, noisy moves that lose by exchange
+            // or cannot reach alpha even with what they win.
             // Moves that give check are never pruned (they may mate).
             let reduced_depth = (depth - 1 - params.lmr(depth, searched + 1)).max(0);
             let may_prune = !root && !in_check && best > -MATE_BOUND;
@@ -343,6 +344,18 @@ impl<P: Evaluate> Worker<'_, P> {
             let child = pos.play(m);
             self.sh.tt.prefetch(child.hash());
             let gives_check = P::HAS_CHECK && child.in_check();
+            if may_prune
+                && !quiet
+                && !gives_check
+                && depth <= prm.noisy_futility_max_depth
+                && eval
+                    + pos.exchange(m).gain
+                    + prm.noisy_futility_base
+                    + prm.noisy_futility_margin * depth
+                    <= alpha
+            {
+                continue;
+            }
             if may_prune && quiet && !gives_check {
                 if skip_quiets {
                     continue;

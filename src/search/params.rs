@@ -120,6 +120,14 @@ params! {
     /// loses more than `margin * depth`.
     see_noisy_max_depth = 6, 0..=20;
     see_noisy_margin = 90, 0..=400;
+    /// Futility pruning of noisy moves that do not give check, at depth <=
+    /// max, when `eval + gain + base + margin * depth <= alpha` (`gain`:
+    /// what the move wins outright, `Exchange::gain`): even keeping all of
+    /// it leaves the node below alpha. A max of 0, the default, leaves it
+    /// out.
+    noisy_futility_max_depth = 0, 0..=20;
+    noisy_futility_base = 120, 0..=1000;
+    noisy_futility_margin = 150, 0..=1000;
     /// Quiescence: skip a capture whose gain cannot lift the stand-pat score
     /// to alpha even with this margin (delta pruning).
     delta_margin = 200, 0..=2000;
@@ -241,13 +249,15 @@ params! {
 /// divisors of a score): the defaults suit chess's centipawns, and a variant
 /// whose evaluation counts in larger units scales them
 /// (`Evaluate::EVAL_SCALE_PCT`) so that they prune as much as in chess.
-pub const EVAL_UNIT_PARAMS: [&str; 13] = [
+pub const EVAL_UNIT_PARAMS: [&str; 15] = [
     "aspiration_window",
     "rfp_margin",
     "nmp_eval_divisor",
     "futility_base",
     "futility_margin",
     "see_noisy_margin",
+    "noisy_futility_base",
+    "noisy_futility_margin",
     "delta_margin",
     "singular_beta_margin",
     "singular_double_margin",

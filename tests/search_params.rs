@@ -1,8 +1,7 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
 //! the correction histories, ProbCut, singular extensions, hindsight, noisy
-//! futility). Split from
-//! `tests/search.rs`; no test asserts on timing.
+//! futility). Split from `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
 mod searching;

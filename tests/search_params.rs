@@ -1,7 +1,8 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
 //! the correction histories, ProbCut, singular extensions, hindsight, noisy
-//! futility). Split from `tests/search.rs`; no test asserts on timing.
+//! futility, the evaluation-difference history). Split from
+//! `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
 mod searching;
@@ -334,4 +335,21 @@ fn noisy_futility_changes_the_tree_only_when_asked() {
     s.set_param("noisy_futility_base", 1000).unwrap();
     assert_ne!(bench_nodes(&mut s), on, "the margin is not read");
     assert!(s.set_param("noisy_futility_max_depth", 21).is_err());
+}
+
+/// The evaluation-difference history is wired in: at its default 0 the
+/// trees are the shipped ones; at 100 and at 300 chess's trees from the
+/// bench positions change, each differently (the multiplier is read);
+/// 1001 is out of range.
+#[test]
+fn eval_diff_history_changes_the_tree_only_when_asked() {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = off_is_shipped(&mut s, "eval_diff_history_mul");
+    s.set_param("eval_diff_history_mul", 100).unwrap();
+    let one = bench_nodes(&mut s);
+    s.set_param("eval_diff_history_mul", 300).unwrap();
+    let three = bench_nodes(&mut s);
+    assert_ne!(one, shipped, "the evaluation difference taught nothing");
+    assert_ne!(three, one, "its multiplier is not read");
+    assert!(s.set_param("eval_diff_history_mul", 1001).is_err());
 }

@@ -144,6 +144,18 @@ impl<P: Evaluate> Worker<'_, P> {
             };
         self.data.hist.clear_killers(ply + 2);
 
+        // Step 5a. The opponent's quiet move judged by what it changed in the
+        // two static evaluations (`eval_diff_history_mul`).
+        if prm.eval_diff_history_mul > 0 && !in_check && excluded.is_none() && ply > 0 {
+            let parent = &self.stack[ply - 1];
+            if let (Some(key), false, true) = (parent.key, parent.noisy, parent.eval != NO_EVAL) {
+                let max = prm.history_bonus_max;
+                let sum = corrected_eval + parent.eval;
+                let bonus = (-prm.eval_diff_history_mul * sum / 10).clamp(-max, max);
+                self.data.hist.update_main(side.flip(), key, bonus);
+            }
+        }
+
         // Step 5b. Hindsight: the parent's reduction judged by how the two
         // static evaluations came out.
         let prior_reduction = std::mem::take(&mut self.stack[ply].reduction);

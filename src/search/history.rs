@@ -193,6 +193,12 @@ impl<M: GameMove> Histories<M> {
         self.quiet(side, key) + self.continuation(side, prev, key)
     }
 
+    /// Teaches the main history alone (no continuation).
+    pub fn update_main(&mut self, side: Color, key: Key, bonus: i32) {
+        let i = self.side_index(side, key);
+        gravity(&mut self.quiet[i], bonus);
+    }
+
     pub fn update_quiet(&mut self, side: Color, prev: PrevKeys, key: Key, bonus: i32) {
         let i = self.side_index(side, key);
         gravity(&mut self.quiet[i], bonus);

@@ -161,6 +161,13 @@ params! {
     /// When every move of a node fails low, the opponent's quiet move that
     /// led to it was good: its histories gain `pct`% of the node's bonus.
     fail_low_bonus_pct = 100, 0..=400;
+    /// The opponent's quiet move that led here is judged by the two static
+    /// evaluations: their sum (this side's plus the parent's, each its own)
+    /// is what the move changed for its mover, negated. Its main history
+    /// gains `-mul * sum / 10`, within the history bonus's largest value
+    /// (so a move that made things worse for its mover loses history before
+    /// any cut-off says so). 0, the default, leaves it out.
+    eval_diff_history_mul = 0, 0..=1000;
     /// The first this many plies from the root (at most 4) also order quiet
     /// moves by a low-ply history of their own, cleared at every search and
     /// taught by the cut-offs there; 0, the default, leaves it out.

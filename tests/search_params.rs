@@ -236,38 +236,36 @@ fn fugue_ignores(name: &str, value: i32, depth: u32) {
     assert_eq!(nodes(0), nodes(value), "fugue: {name} {value}");
 }
 
-/// The low-ply history is wired in: at its default 0 the trees are the
-/// shipped ones; ordering the root's quiet moves by it (1), or the first four
-/// plies' (4), changes chess's trees from the bench positions, each
+/// A parameter, 0 (off) by default, is wired in: at 0 the trees are the
+/// shipped ones; at `first` chess's trees from the bench positions change,
+/// and at `second` they change again (the value is read); `out_of_range` is
+/// refused.
+fn two_values_change_the_tree(name: &str, first: i32, second: i32, out_of_range: i32) {
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = off_is_shipped(&mut s, name);
+    s.set_param(name, first).unwrap();
+    let one = bench_nodes(&mut s);
+    s.set_param(name, second).unwrap();
+    let two = bench_nodes(&mut s);
+    assert_ne!(one, shipped, "{name} {first} changed nothing");
+    assert_ne!(two, one, "{name} {second} changed nothing more");
+    assert!(s.set_param(name, out_of_range).is_err());
+}
+
+/// The low-ply history is wired in: ordering the root's quiet moves by it
+/// (1), or the first four plies' (4), changes chess's trees, each
 /// differently; 5 is out of range.
 #[test]
 fn low_ply_history_changes_the_tree_only_when_asked() {
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = off_is_shipped(&mut s, "low_ply_history");
-    s.set_param("low_ply_history", 1).unwrap();
-    let root = bench_nodes(&mut s);
-    s.set_param("low_ply_history", 4).unwrap();
-    let four = bench_nodes(&mut s);
-    assert_ne!(root, shipped, "the root's low-ply history changed nothing");
-    assert_ne!(four, root, "plies 1 to 3 changed nothing");
-    assert!(s.set_param("low_ply_history", 5).is_err());
+    two_values_change_the_tree("low_ply_history", 1, 4, 5);
 }
 
-/// The structure history is wired in: at its default 0 the trees are the
-/// shipped ones; at 100 and at 200 chess's trees from the bench positions
+/// The structure history is wired in: at 100 and at 200 chess's trees
 /// change, each differently; in Fugue, which names no structure, nothing
 /// changes; 401 is out of range.
 #[test]
 fn structure_history_changes_the_tree_only_where_a_structure_is_named() {
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = off_is_shipped(&mut s, "structure_history_pct");
-    s.set_param("structure_history_pct", 100).unwrap();
-    let one = bench_nodes(&mut s);
-    s.set_param("structure_history_pct", 200).unwrap();
-    let two = bench_nodes(&mut s);
-    assert_ne!(one, shipped, "the structure history changed nothing");
-    assert_ne!(two, one, "its weight changed nothing");
-    assert!(s.set_param("structure_history_pct", 401).is_err());
+    two_values_change_the_tree("structure_history_pct", 100, 200, 401);
     fugue_ignores("structure_history_pct", 200, 8);
 }
 
@@ -337,19 +335,10 @@ fn noisy_futility_changes_the_tree_only_when_asked() {
     assert!(s.set_param("noisy_futility_max_depth", 21).is_err());
 }
 
-/// The evaluation-difference history is wired in: at its default 0 the
-/// trees are the shipped ones; at 100 and at 300 chess's trees from the
-/// bench positions change, each differently (the multiplier is read);
-/// 1001 is out of range.
+/// The evaluation-difference history is wired in: at 100 and at 300
+/// chess's trees change, each differently (the multiplier is read); 1001 is
+/// out of range.
 #[test]
 fn eval_diff_history_changes_the_tree_only_when_asked() {
-    let mut s = Searcher::<Chess>::new(4, 1);
-    let shipped = off_is_shipped(&mut s, "eval_diff_history_mul");
-    s.set_param("eval_diff_history_mul", 100).unwrap();
-    let one = bench_nodes(&mut s);
-    s.set_param("eval_diff_history_mul", 300).unwrap();
-    let three = bench_nodes(&mut s);
-    assert_ne!(one, shipped, "the evaluation difference taught nothing");
-    assert_ne!(three, one, "its multiplier is not read");
-    assert!(s.set_param("eval_diff_history_mul", 1001).is_err());
+    two_values_change_the_tree("eval_diff_history_mul", 100, 300, 1001);
 }

@@ -148,7 +148,8 @@ impl<P: Evaluate> Worker<'_, P> {
         // two static evaluations (`eval_diff_history_mul`).
         if prm.eval_diff_history_mul > 0 && !in_check && excluded.is_none() && ply > 0 {
             let parent = &self.stack[ply - 1];
-            if let (Some(key), false, true) = (parent.key, parent.noisy, parent.eval != NO_EVAL) {
+            let quiet_key = parent.key.filter(|_| !parent.noisy);
+            if let Some(key) = quiet_key.filter(|_| parent.eval != NO_EVAL) {
                 let max = prm.history_bonus_max;
                 let sum = corrected_eval + parent.eval;
                 let bonus = (-prm.eval_diff_history_mul * sum / 10).clamp(-max, max);

@@ -200,8 +200,7 @@ impl<M: GameMove> Histories<M> {
     }
 
     pub fn update_quiet(&mut self, side: Color, prev: PrevKeys, key: Key, bonus: i32) {
-        let i = self.side_index(side, key);
-        gravity(&mut self.quiet[i], bonus);
+        self.update_main(side, key, bonus);
         for (d, p) in prev[..2].iter().enumerate() {
             if let Some(p) = *p {
                 let i = self.cont_index(d + 1, side, p, key);

@@ -1,7 +1,7 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
 //! the correction histories, ProbCut, singular extensions, hindsight, noisy
-//! futility, the evaluation-difference history). Split from
+//! futility, the evaluation-difference history, the null move at cut nodes). Split from
 //! `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
@@ -341,4 +341,37 @@ fn noisy_futility_changes_the_tree_only_when_asked() {
 #[test]
 fn eval_diff_history_changes_the_tree_only_when_asked() {
     two_values_change_the_tree("eval_diff_history_mul", 100, 300, 1001);
+}
+
+/// Reverse futility's blend towards beta is wired in.
+#[test]
+fn reverse_futility_blend_changes_the_tree_only_when_asked() {
+    switch_changes_the_tree_only_when_on("rfp_blend");
+}
+
+/// The null move at expected cut nodes only is chess's default and wired
+/// in: switched off, chess's trees from the bench positions change; 2 is out
+/// of range. Bandit, where it lost, keeps the null move at every zero-window
+/// node.
+#[test]
+fn null_move_at_cut_nodes_only_is_chess_default_and_not_bandit() {
+    use menagerie::variants::bandit::Bandit;
+    assert_eq!(Searcher::<Chess>::variant_params().nmp_cut_only, 1);
+    assert_eq!(Searcher::<Bandit>::variant_params().nmp_cut_only, 0);
+    let mut s = Searcher::<Chess>::new(4, 1);
+    let shipped = bench_nodes(&mut s);
+    s.set_param("nmp_cut_only", 0).unwrap();
+    assert_ne!(
+        bench_nodes(&mut s),
+        shipped,
+        "nmp_cut_only 0 changed nothing"
+    );
+    assert!(s.set_param("nmp_cut_only", 2).is_err());
+}
+
+/// The shallower search after a raised alpha is wired in: one ply and two
+/// plies change chess's trees, each differently; 4 is out of range.
+#[test]
+fn alpha_raise_reduction_changes_the_tree_only_when_asked() {
+    two_values_change_the_tree("alpha_raise_reduction", 1, 2, 4);
 }

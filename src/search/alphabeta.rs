@@ -183,7 +183,11 @@ impl<P: Evaluate> Worker<'_, P> {
             && !is_decisive(eval)
             && eval - prm.rfp_margin * (depth - i32::from(improving)) >= beta
         {
-            return eval;
+            return if prm.rfp_blend != 0 {
+                (eval + beta) / 2
+            } else {
+                eval
+            };
         }
 
         // Step 7. Generate; no legal move ends the game by the variant's rule.
@@ -217,12 +221,14 @@ impl<P: Evaluate> Worker<'_, P> {
         // eval is already at least beta. The further the eval is above beta,
         // the more the reply is reduced. A mate score proved after a pass is
         // not trusted (beta is returned), and deep cut-offs are verified by a
-        // reduced normal search from the same node.
+        // reduced normal search from the same node. With `nmp_cut_only`
+        // (chess's default) only nodes expected to fail high pass.
         let after_null = ply > 0 && self.stack[ply - 1].key.is_none();
         if P::NULL_MOVE
             && !PV
             && !in_check
             && !after_null
+            && (cut_node || prm.nmp_cut_only == 0)
             && excluded.is_none()
             && depth >= prm.nmp_min_depth
             && eval >= beta
@@ -546,6 +552,11 @@ impl<P: Evaluate> Worker<'_, P> {
                     }
                     if s >= beta {
                         break;
+                    }
+                    // A score to beat: the other moves are searched
+                    // shallower (`alpha_raise_reduction`).
+                    if depth > 2 && depth < 12 && !root && !is_decisive(s) {
+                        depth = (depth - prm.alpha_raise_reduction).max(1);
                     }
                 }
             }

@@ -1,8 +1,9 @@
 //! Search parameter tests: every variant's own table names real parameters,
 //! and the switches that matter change the tree where they should (contempt,
 //! the correction histories, ProbCut, singular extensions, hindsight, noisy
-//! futility, the evaluation-difference history, the null move at cut nodes). Split from
-//! `tests/search.rs`; no test asserts on timing.
+//! futility, the evaluation-difference history, the null move at cut nodes,
+//! reverse futility's blend, the shallower search after a raised alpha).
+//! Split from `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
 mod searching;

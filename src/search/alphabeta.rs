@@ -184,7 +184,7 @@ impl<P: Evaluate> Worker<'_, P> {
             && eval - prm.rfp_margin * (depth - i32::from(improving)) >= beta
         {
             return if prm.rfp_blend != 0 {
-                (eval + beta) / 2
+                blend_towards(eval, beta, 1)
             } else {
                 eval
             };
@@ -221,8 +221,9 @@ impl<P: Evaluate> Worker<'_, P> {
         // eval is already at least beta. The further the eval is above beta,
         // the more the reply is reduced. A mate score proved after a pass is
         // not trusted (beta is returned), and deep cut-offs are verified by a
-        // reduced normal search from the same node. With `nmp_cut_only`
-        // (chess's default) only nodes expected to fail high pass.
+        // reduced normal search from the same node. With `nmp_cut_only` (on
+        // unless a variant's table turns it off) only nodes expected to fail
+        // high pass.
         let after_null = ply > 0 && self.stack[ply - 1].key.is_none();
         if P::NULL_MOVE
             && !PV

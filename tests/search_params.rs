@@ -2,7 +2,8 @@
 //! and the switches that matter change the tree where they should (contempt,
 //! the correction histories, ProbCut, singular extensions, hindsight, noisy
 //! futility, the evaluation-difference history, the null move at cut nodes,
-//! reverse futility's blend, the shallower search after a raised alpha).
+//! reverse futility's blend, the shallower search after a raised alpha, the
+//! hash move's reduction at a cut node).
 //! Split from `tests/search.rs`; no test asserts on timing.
 
 #[path = "common/searching.rs"]
@@ -375,4 +376,11 @@ fn null_move_at_cut_nodes_only_is_chess_default_and_not_bandit() {
 #[test]
 fn alpha_raise_reduction_changes_the_tree_only_when_asked() {
     two_values_change_the_tree("alpha_raise_reduction", 1, 2, 4);
+}
+
+/// The hash move's reduction at a cut node when it is not singular is wired
+/// in: at 1 and 2 chess's trees change, each differently; 3 is out of range.
+#[test]
+fn singular_cut_reduction_changes_the_tree_only_when_asked() {
+    two_values_change_the_tree("singular_cut_reduction", 1, 2, 3);
 }

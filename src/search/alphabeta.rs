@@ -400,7 +400,8 @@ impl<P: Evaluate> Worker<'_, P> {
             // far above every alternative's (the node searched without it
             // fails low), the hash move is extended (twice when far below); if
             // even the alternatives beat beta, the node cuts (multi-cut); if
-            // the hash move's score alone beats beta, it is searched shallower.
+            // the hash move's score alone beats beta, it is searched shallower,
+            // as it is at an expected cut node (`singular_cut_reduction`).
             // Otherwise a move that gives check is extended by
             // `check_extension` (bounded so perpetual checks end).
             let mut ext = 0;
@@ -442,6 +443,8 @@ impl<P: Evaluate> Worker<'_, P> {
                             return singular_beta;
                         } else if tt_score >= beta {
                             ext = -1;
+                        } else if cut_node {
+                            ext = -prm.singular_cut_reduction;
                         }
                     }
                 }

@@ -400,8 +400,8 @@ impl<P: Evaluate> Worker<'_, P> {
             // far above every alternative's (the node searched without it
             // fails low), the hash move is extended (twice when far below); if
             // even the alternatives beat beta, the node cuts (multi-cut); if
-            // the hash move's score alone beats beta, it is searched shallower,
-            // as it is at an expected cut node (`singular_cut_reduction`).
+            // the hash move's score alone beats beta, it is searched shallower
+            // (and at an expected cut node by `singular_cut_reduction`, off).
             // Otherwise a move that gives check is extended by
             // `check_extension` (bounded so perpetual checks end).
             let mut ext = 0;

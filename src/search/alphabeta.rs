@@ -558,7 +558,9 @@ impl<P: Evaluate> Worker<'_, P> {
                         break;
                     }
                     // A score to beat: the other moves are searched
-                    // shallower (`alpha_raise_reduction`).
+                    // shallower (`alpha_raise_reduction`). Only principal-
+                    // variation nodes get here: at a zero window a raised
+                    // alpha is a cut-off.
                     if depth > 2 && depth < 12 && !root && !is_decisive(s) {
                         depth = (depth - prm.alpha_raise_reduction).max(1);
                     }
